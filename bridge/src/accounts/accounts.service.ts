@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../lib/clock.js';
+import { newId, newSecret } from '../lib/ids.js';
+import { ConflictError, NotFoundError } from '../http/errors.js';
+import type { AccountRow, AccountsRepository, ApiKeyRow, KeyWithAccount, Tier } from './accounts.repository.js';
+
+export const TIER_LIMITS: Record<Exclude<Tier, 'enterprise'>, number> = { free: 100, pro: 1000 };
+/** Enterprise accounts get a custom limit; this is the default when none is given. */
+export const DEFAULT_ENTERPRISE_LIMIT = 10_000;
+const KEY_PREFIX = 'ilk_';
+/** last_used_at is refreshed at most this often, so that authenticating is not a write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  prefix: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface KeyView {
+  id: string;
+  prefix: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export class AccountsService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  createAccount(input: { name: string; tier: Tier; rateLimit?: number }): AccountRow {
+    if (this.accounts.findAccountByName(input.name)) throw new ConflictError(`An account named "${input.name}" exists already.`);
+    const rateLimit =
+      input.rateLimit ?? (input.tier === 'enterprise' ? DEFAULT_ENTERPRISE_LIMIT : TIER_LIMITS[input.tier]);
+    const row: AccountRow = {
+      id: newId('acc'),
+      name: input.name,
+      tier: input.tier,
+      rate_limit: rateLimit,
+      created_at: this.clock.now().toISOString(),
+    };
+    this.accounts.insertAccount(row);
+    return row;
+  }
+
+  countAccounts(): number {
+    return this.accounts.countAccounts();
+  }
+
+  listAccounts(): AccountRow[] {
+    return this.accounts.listAccounts();
+  }
+
+  requireAccountByName(name: string): AccountRow {
+    const account = this.accounts.findAccountByName(name);
+    if (!account) throw new NotFoundError(`Account "${name}"`);
+    return account;
+  }
+
+  /** Creates a key; the secret is returned here once and only its hash is kept. */
+  createKey(accountId: string, name = ''): CreatedKey {
+    const key = KEY_PREFIX + newSecret();
+    const row = {
+      id: newId('key'),
+      account_id: accountId,
+      name,
+      prefix: key.slice(0, KEY_PREFIX.length + 8),
+      key_hash: hashKey(key),
+      created_at: this.clock.now().toISOString(),
+    };
+    this.accounts.insertKey(row);
+    return { id: row.id, key, prefix: row.prefix, name: row.name, createdAt: row.created_at };
+  }
+
+  listKeys(accountId: string): KeyView[] {
+    return this.accounts.listActiveKeys(accountId).map(toKeyView);
+  }
+
+  /** Revokes a key of the account; another account's key is "not found" (existence must not leak). */
+  revokeKey(accountId: string | null, keyId: string): void {
+    const key = this.accounts.findKeyById(keyId);
+    if (!key || key.revoked_at || (accountId !== null && key.account_id !== accountId)) throw new NotFoundError('API key');
+    this.accounts.revokeKey(keyId, this.clock.now().toISOString());
+  }
+
+  authenticate(secret: string): KeyWithAccount | null {
+    const found = this.accounts.findActiveKeyByHash(hashKey(secret));
+    if (!found) return null;
+    const now = this.clock.now();
+    if (!found.key_last_used_at || now.getTime() - Date.parse(found.key_last_used_at) > TOUCH_INTERVAL_MS) {
+      this.accounts.touchKey(found.key_id, now.toISOString());
+    }
+    return found;
+  }
+}
+
+function toKeyView(row: ApiKeyRow): KeyView {
+  return { id: row.id, prefix: row.prefix, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}

@@ -1,0 +1,5 @@
+import type { Migration } from './migration.js';
+import { migration as core } from './0001-core.js';
+
+/** Every migration in order. Add new ones at the end; never edit one that has shipped. */
+export const migrations: readonly Migration[] = [core];

@@ -1,0 +1,232 @@
+import { ensureLength } from './typed-arrays.js';
+
+const PAGE_BITS = 20;
+const PAGE_SIZE = 1 << PAGE_BITS;
+const MAX_BLOCK = 4096;
+const FIRST_BLOCK = 2;
+
+/** Quantised impact: a posting's BM25 term-frequency part scaled to 1–255, one byte per posting. */
+export const IMPACT_SCALE = 255;
+
+/** One scored document of a search. */
+export interface ScoredDocument {
+  docNo: number;
+  score: number;
+}
+
+/**
+ * Term → (document number, impact) postings in typed arrays.
+ *
+ * Postings live in 1 M-entry pages, each term's list in a chain of blocks that double in size, so adding a page
+ * never copies the index and a vocabulary of hundreds of thousands of terms costs no object per term. A term's
+ * postings are unordered: search accumulates scores per document, so order does not matter, and removal swaps the
+ * removed posting with the term's last one.
+ */
+export class InvertedIndex {
+  private readonly docPages: Int32Array[] = [];
+  private readonly impactPages: Uint8Array[] = [];
+  private poolEnd = 0;
+
+  private blockStart = new Int32Array(1024);
+  private blockCapacity = new Int32Array(1024);
+  private blockNext = new Int32Array(1024);
+  private blockCount = 0;
+
+  private termHead = new Int32Array(1024).fill(-1);
+  private termTail = new Int32Array(1024).fill(-1);
+  private termLength = new Int32Array(1024);
+  private termCapacity = new Int32Array(1024);
+
+  private scores = new Float32Array(1024);
+  private touched = new Int32Array(1024);
+
+  /** Number of postings of a term. */
+  postingCount(termId: number): number {
+    return this.termLength[termId] ?? 0;
+  }
+
+  add(docNo: number, termIds: ArrayLike<number>, impacts: ArrayLike<number>): void {
+    for (let i = 0; i < termIds.length; i += 1) this.append(termIds[i]!, docNo, impacts[i]!);
+  }
+
+  remove(docNo: number, termIds: ArrayLike<number>): void {
+    for (let i = 0; i < termIds.length; i += 1) this.removePosting(termIds[i]!, docNo);
+  }
+
+  /**
+   * Top `k` documents by Σ weight(term) × impact(term, doc), over documents `accept` allows.
+   * Term-at-a-time into a dense accumulator: fast for the 25–30 term queries of "more like this".
+   */
+  search(termIds: ArrayLike<number>, weights: ArrayLike<number>, k: number, accept: (docNo: number) => boolean): ScoredDocument[] {
+    let touchedCount = 0;
+    for (let t = 0; t < termIds.length; t += 1) {
+      const termId = termIds[t]!;
+      const weight = weights[t]!;
+      let remaining = this.termLength[termId] ?? 0;
+      for (let block = this.termHead[termId] ?? -1; block !== -1 && remaining > 0; block = this.blockNext[block]!) {
+        const start = this.blockStart[block]!;
+        const page = start >>> PAGE_BITS;
+        const offset = start & (PAGE_SIZE - 1);
+        const n = Math.min(this.blockCapacity[block]!, remaining);
+        const docs = this.docPages[page]!;
+        const impacts = this.impactPages[page]!;
+        for (let i = offset; i < offset + n; i += 1) {
+          const docNo = docs[i]!;
+          if (docNo >= this.scores.length) this.growAccumulator(docNo + 1);
+          const before = this.scores[docNo]!;
+          if (before === 0) {
+            if (touchedCount >= this.touched.length) this.touched = ensureLength(this.touched, touchedCount + 1);
+            this.touched[touchedCount] = docNo;
+            touchedCount += 1;
+          }
+          this.scores[docNo] = before + weight * impacts[i]!;
+        }
+        remaining -= n;
+      }
+    }
+    const top = new TopK(k);
+    for (let i = 0; i < touchedCount; i += 1) {
+      const docNo = this.touched[i]!;
+      const score = this.scores[docNo]!;
+      this.scores[docNo] = 0;
+      if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
+    }
+    return top.sorted();
+  }
+
+  private growAccumulator(length: number): void {
+    this.scores = ensureLength(this.scores, length);
+  }
+
+  private ensureTerm(termId: number): void {
+    if (termId < this.termHead.length) return;
+    const oldLength = this.termHead.length;
+    this.termHead = ensureLength(this.termHead, termId + 1);
+    this.termTail = ensureLength(this.termTail, termId + 1);
+    this.termHead.fill(-1, oldLength);
+    this.termTail.fill(-1, oldLength);
+    this.termLength = ensureLength(this.termLength, termId + 1);
+    this.termCapacity = ensureLength(this.termCapacity, termId + 1);
+  }
+
+  private append(termId: number, docNo: number, impact: number): void {
+    this.ensureTerm(termId);
+    const length = this.termLength[termId]!;
+    if (length === this.termCapacity[termId]!) this.addBlock(termId, Math.min(MAX_BLOCK, Math.max(FIRST_BLOCK, length)));
+    const slot = this.slotOf(termId, length);
+    this.docPages[slot >>> PAGE_BITS]![slot & (PAGE_SIZE - 1)] = docNo;
+    this.impactPages[slot >>> PAGE_BITS]![slot & (PAGE_SIZE - 1)] = impact;
+    this.termLength[termId] = length + 1;
+  }
+
+  private removePosting(termId: number, docNo: number): void {
+    const length = this.termLength[termId] ?? 0;
+    let position = 0;
+    for (let block = this.termHead[termId] ?? -1; block !== -1 && position < length; block = this.blockNext[block]!) {
+      const start = this.blockStart[block]!;
+      const n = Math.min(this.blockCapacity[block]!, length - position);
+      const docs = this.docPages[start >>> PAGE_BITS]!;
+      const offset = start & (PAGE_SIZE - 1);
+      for (let i = 0; i < n; i += 1) {
+        if (docs[offset + i] !== docNo) continue;
+        const found = start + i;
+        const last = this.slotOf(termId, length - 1);
+        this.docPages[found >>> PAGE_BITS]![found & (PAGE_SIZE - 1)] = this.docPages[last >>> PAGE_BITS]![last & (PAGE_SIZE - 1)]!;
+        this.impactPages[found >>> PAGE_BITS]![found & (PAGE_SIZE - 1)] = this.impactPages[last >>> PAGE_BITS]![last & (PAGE_SIZE - 1)]!;
+        this.termLength[termId] = length - 1;
+        return;
+      }
+      position += n;
+    }
+  }
+
+  /** Pool slot of the posting at `position` in a term's list. */
+  private slotOf(termId: number, position: number): number {
+    let remaining = position;
+    for (let block = this.termHead[termId]!; block !== -1; block = this.blockNext[block]!) {
+      const capacity = this.blockCapacity[block]!;
+      if (remaining < capacity) return this.blockStart[block]! + remaining;
+      remaining -= capacity;
+    }
+    throw new Error(`posting ${position} of term ${termId} is out of range`);
+  }
+
+  private addBlock(termId: number, capacity: number): void {
+    const pageOffset = this.poolEnd & (PAGE_SIZE - 1);
+    if (this.docPages.length === 0 || pageOffset + capacity > PAGE_SIZE) {
+      this.docPages.push(new Int32Array(PAGE_SIZE));
+      this.impactPages.push(new Uint8Array(PAGE_SIZE));
+      this.poolEnd = (this.docPages.length - 1) * PAGE_SIZE;
+    }
+    const block = this.blockCount;
+    this.blockCount += 1;
+    this.blockStart = ensureLength(this.blockStart, block + 1);
+    this.blockCapacity = ensureLength(this.blockCapacity, block + 1);
+    this.blockNext = ensureLength(this.blockNext, block + 1);
+    this.blockStart[block] = this.poolEnd;
+    this.blockCapacity[block] = capacity;
+    this.blockNext[block] = -1;
+    this.poolEnd += capacity;
+    const tail = this.termTail[termId]!;
+    if (tail === -1) this.termHead[termId] = block;
+    else this.blockNext[tail] = block;
+    this.termTail[termId] = block;
+    this.termCapacity[termId] = this.termCapacity[termId]! + capacity;
+  }
+}
+
+/** A bounded min-heap keeping the k best scores. */
+class TopK {
+  private readonly docs: number[] = [];
+  private readonly scores: number[] = [];
+  threshold = 0;
+
+  constructor(private readonly k: number) {}
+
+  offer(docNo: number, score: number): void {
+    if (this.docs.length < this.k) {
+      this.docs.push(docNo);
+      this.scores.push(score);
+      this.siftUp(this.docs.length - 1);
+      if (this.docs.length === this.k) this.threshold = this.scores[0]!;
+      return;
+    }
+    this.docs[0] = docNo;
+    this.scores[0] = score;
+    this.siftDown(0);
+    this.threshold = this.scores[0]!;
+  }
+
+  sorted(): ScoredDocument[] {
+    return this.docs.map((docNo, i) => ({ docNo, score: this.scores[i]! })).sort((a, b) => b.score - a.score || a.docNo - b.docNo);
+  }
+
+  private siftUp(index: number): void {
+    let i = index;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.scores[parent]! <= this.scores[i]!) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private siftDown(index: number): void {
+    let i = index;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let smallest = i;
+      if (left < this.docs.length && this.scores[left]! < this.scores[smallest]!) smallest = left;
+      if (right < this.docs.length && this.scores[right]! < this.scores[smallest]!) smallest = right;
+      if (smallest === i) return;
+      this.swap(i, smallest);
+      i = smallest;
+    }
+  }
+
+  private swap(a: number, b: number): void {
+    [this.docs[a], this.docs[b]] = [this.docs[b]!, this.docs[a]!];
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+  }
+}

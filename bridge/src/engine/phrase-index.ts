@@ -1,0 +1,152 @@
+import { ensureLength } from './typed-arrays.js';
+
+/** Why a phrase names a page. Order matters nowhere; values are stored, so never renumber them. */
+export const PhraseKind = {
+  title: 0,
+  titlePart: 1,
+  heading: 2,
+  ngram: 3,
+  /** Text other pages use when they link to the page. */
+  anchor: 4,
+} as const;
+export type PhraseKind = (typeof PhraseKind)[keyof typeof PhraseKind];
+
+/** Term ids fit in 22 bits, so a trie edge (node, term) packs into one safe integer key. */
+const TERM_SPACE = 1 << 22;
+export const MAX_TERM_ID = TERM_SPACE - 1;
+
+/** One page a phrase names, and how. */
+export interface PhraseEntry {
+  docNo: number;
+  kind: PhraseKind;
+  /** How many times this (page, kind) pair was added: for anchors, the number of linking pages. */
+  count: number;
+}
+
+/**
+ * Every phrase that names a page of the site (titles, headings, repeated n-grams, anchor texts of existing links),
+ * as a word-level trie over term ids. Scanning a text walks the trie from each word, so all mentions of all phrases
+ * are found in one pass (the word-level form of Aho–Corasick's dictionary matching) without a per-phrase cost.
+ */
+export class PhraseIndex {
+  private readonly edges = new Map<number, number>();
+  private nodeCount = 1;
+  private nodeHead = new Int32Array(1024).fill(-1);
+  private nodeDepth = new Uint8Array(1024);
+
+  private entryDoc = new Int32Array(1024);
+  private entryKind = new Uint8Array(1024);
+  private entryCount = new Int32Array(1024);
+  private entryNext = new Int32Array(1024);
+  private entryTotal = 0;
+  private freeEntry = -1;
+
+  add(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
+    let node = 0;
+    for (const termId of termIds) node = this.childOrCreate(node, termId);
+    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) {
+      if (this.entryDoc[e] === docNo && this.entryKind[e] === kind) {
+        this.entryCount[e] = this.entryCount[e]! + count;
+        return;
+      }
+    }
+    const entry = this.allocateEntry();
+    this.entryDoc[entry] = docNo;
+    this.entryKind[entry] = kind;
+    this.entryCount[entry] = count;
+    this.entryNext[entry] = this.nodeHead[node]!;
+    this.nodeHead[node] = entry;
+  }
+
+  remove(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
+    const node = this.find(termIds);
+    if (node === -1) return;
+    let previous = -1;
+    for (let e = this.nodeHead[node]!; e !== -1; previous = e, e = this.entryNext[e]!) {
+      if (this.entryDoc[e] !== docNo || this.entryKind[e] !== kind) continue;
+      const left = this.entryCount[e]! - count;
+      if (left > 0) {
+        this.entryCount[e] = left;
+        return;
+      }
+      if (previous === -1) this.nodeHead[node] = this.entryNext[e]!;
+      else this.entryNext[previous] = this.entryNext[e]!;
+      this.entryNext[e] = this.freeEntry;
+      this.freeEntry = e;
+      return;
+    }
+  }
+
+  /** The trie node reached from `node` by one more word, or -1. */
+  child(node: number, termId: number): number {
+    return this.edges.get(node * TERM_SPACE + termId) ?? -1;
+  }
+
+  /** Whether any phrase ends at this node. */
+  hasEntries(node: number): boolean {
+    return this.nodeHead[node] !== -1;
+  }
+
+  entries(node: number): PhraseEntry[] {
+    const result: PhraseEntry[] = [];
+    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) {
+      result.push({ docNo: this.entryDoc[e]!, kind: this.entryKind[e] as PhraseKind, count: this.entryCount[e]! });
+    }
+    return result;
+  }
+
+  /** Number of distinct pages a phrase names: a phrase naming many is ambiguous. */
+  distinctDocs(node: number): number {
+    const docs = new Set<number>();
+    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) docs.add(this.entryDoc[e]!);
+    return docs.size;
+  }
+
+  depth(node: number): number {
+    return this.nodeDepth[node]!;
+  }
+
+  static readonly root = 0;
+
+  private find(termIds: readonly number[]): number {
+    let node = 0;
+    for (const termId of termIds) {
+      node = this.child(node, termId);
+      if (node === -1) return -1;
+    }
+    return node;
+  }
+
+  private childOrCreate(node: number, termId: number): number {
+    if (termId > MAX_TERM_ID) throw new Error('vocabulary too large for the phrase index');
+    const key = node * TERM_SPACE + termId;
+    const existing = this.edges.get(key);
+    if (existing !== undefined) return existing;
+    const created = this.nodeCount;
+    this.nodeCount += 1;
+    this.edges.set(key, created);
+    if (created >= this.nodeHead.length) {
+      const oldLength = this.nodeHead.length;
+      this.nodeHead = ensureLength(this.nodeHead, created + 1);
+      this.nodeHead.fill(-1, oldLength);
+      this.nodeDepth = ensureLength(this.nodeDepth, created + 1);
+    }
+    this.nodeDepth[created] = Math.min(255, this.nodeDepth[node]! + 1);
+    return created;
+  }
+
+  private allocateEntry(): number {
+    if (this.freeEntry !== -1) {
+      const entry = this.freeEntry;
+      this.freeEntry = this.entryNext[entry]!;
+      return entry;
+    }
+    const entry = this.entryTotal;
+    this.entryTotal += 1;
+    this.entryDoc = ensureLength(this.entryDoc, entry + 1);
+    this.entryKind = ensureLength(this.entryKind, entry + 1);
+    this.entryCount = ensureLength(this.entryCount, entry + 1);
+    this.entryNext = ensureLength(this.entryNext, entry + 1);
+    return entry;
+  }
+}

@@ -1,0 +1,72 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { AuthContext } from './auth.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export interface Pagination {
+  limit: number;
+  offset: number;
+  total: number;
+}
+
+/** What a list handler returns: the page of items and the pagination meta. */
+export interface ListResult<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+export interface EndpointContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every endpoint with `auth !== false`. */
+  auth: AuthContext;
+  req: Request;
+  res: Response;
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * One endpoint, declared in one place: path, schemas (which validate the request AND document it in OpenAPI),
+ * success status and handler. Ghost-style: the route file is a list of these.
+ */
+export interface Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/api/projects/{projectId}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** false for the few public endpoints (health, OpenAPI). */
+  auth?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Documents the body when `body` validates leniently (batch sync checks each page on its own). */
+  bodyDoc?: z.ZodType;
+  /** Schema of `data` in the success envelope (of one item when `paginated`). */
+  response: z.ZodType;
+  status?: 200 | 201;
+  paginated?: boolean;
+  /** The handler writes the response itself, without the envelope (the OpenAPI document). */
+  raw?: boolean;
+  /** Error statuses this endpoint may answer, besides 401/429/500 which every authenticated endpoint may. */
+  errors?: number[];
+  handle(ctx: EndpointContext<Infer<P>, Infer<Q>, Infer<B>>): unknown;
+}
+
+/** Identity function that gives handlers the types inferred from their schemas. */
+export function defineEndpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(endpoint: Endpoint<P, Q, B>): Endpoint {
+  return endpoint as unknown as Endpoint;
+}

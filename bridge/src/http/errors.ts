@@ -1,0 +1,87 @@
+/**
+ * The one error taxonomy of the bridge: each class is one HTTP meaning with the contract's stable code (§1).
+ * Services throw these; the error handler renders them. Messages are for humans and never carry internals.
+ */
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: FieldIssue[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, options: { details?: FieldIssue[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export class InvalidJsonError extends AppError {
+  constructor(message = 'The request body is not valid JSON.') {
+    super(400, 'invalid_json', message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(details: FieldIssue[], message = 'The request is invalid.') {
+    super(400, 'validation_error', message, { details });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'A valid API key is required: send it as "Authorization: Bearer <key>".') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what = 'Resource') {
+    super(404, 'not_found', `${what} not found.`);
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  constructor(allowed: string[]) {
+    super(405, 'method_not_allowed', `Method not allowed. Allowed: ${allowed.join(', ')}.`, {
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: FieldIssue[]) {
+    super(409, 'conflict', message, details ? { details } : {});
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(413, 'payload_too_large', `The request body is larger than ${limitBytes} bytes.`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor() {
+    super(415, 'unsupported_media_type', 'Request bodies must be JSON: send "Content-Type: application/json".');
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number, message = 'Rate limit exceeded: try again after the window resets.') {
+    super(429, 'rate_limited', message, { headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } });
+  }
+}
+
+export class InternalError extends AppError {
+  constructor() {
+    super(500, 'internal_error', 'An unexpected error occurred.');
+  }
+}

@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+import type { RateLimitRepository } from '../accounts/rate-limit.repository.js';
+import type { Clock } from '../lib/clock.js';
+import { RateLimitedError } from './errors.js';
+import { authOf } from './auth.js';
+
+export const WINDOW_SECONDS = 3600;
+
+/**
+ * Fixed one-hour windows per account, aligned to the hour (contract §2). The three headers go on every response to a
+ * request with a valid key, 429s included. A refused request does not use up the window.
+ */
+export function rateLimit(windows: RateLimitRepository, clock: Clock): RequestHandler {
+  return (_req, res, next) => {
+    const auth = authOf(res);
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % WINDOW_SECONDS);
+    const reset = windowStart + WINDOW_SECONDS;
+    const current = windows.get(auth.accountId);
+    const used = current && current.windowStart === windowStart ? current.used : 0;
+    res.setHeader('X-RateLimit-Limit', String(auth.rateLimit));
+    res.setHeader('X-RateLimit-Reset', String(reset));
+    if (used >= auth.rateLimit) {
+      res.setHeader('X-RateLimit-Remaining', '0');
+      throw new RateLimitedError(reset - nowSeconds);
+    }
+    windows.set(auth.accountId, { windowStart, used: used + 1 });
+    res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used - 1));
+    next();
+  };
+}

@@ -1,0 +1,126 @@
+import type { Db } from '../db/connection.js';
+import type { Implementation, ImplementationStatus } from './implementations.schemas.js';
+
+interface ImplementationRow {
+  id: string;
+  project_id: string;
+  platform: Implementation['platform'];
+  status: ImplementationStatus;
+  created_at: string;
+  implemented_at: string | null;
+  succeeded: number | null;
+  failed: number | null;
+  rolled_back_at: string | null;
+  rollback_reason: string | null;
+}
+
+interface ItemRow {
+  implementation_id: string;
+  suggestion_id: string;
+  succeeded: number | null;
+  error: string | null;
+}
+
+export interface SuggestionState {
+  id: string;
+  status: string;
+}
+
+export class ImplementationsRepository {
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT INTO implementations (id, project_id, platform, status, created_at) VALUES (?, ?, ?, 'pending', ?)`,
+      ),
+      insertItem: db.prepare(
+        'INSERT INTO implementation_items (implementation_id, suggestion_id, position) VALUES (?, ?, ?)',
+      ),
+      byId: db.prepare('SELECT * FROM implementations WHERE id = ? AND project_id = ?'),
+      items: db.prepare('SELECT * FROM implementation_items WHERE implementation_id = ? ORDER BY position'),
+      list: db.prepare(
+        `SELECT * FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)
+         ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+      ),
+      count: db.prepare(
+        'SELECT COUNT(*) FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)',
+      ).pluck(),
+      suggestionStates: db.prepare(
+        "SELECT id, status FROM suggestions WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))",
+      ),
+      setItemResult: db.prepare(
+        'UPDATE implementation_items SET succeeded = ?, error = ? WHERE implementation_id = ? AND suggestion_id = ?',
+      ),
+      complete: db.prepare(
+        'UPDATE implementations SET status = ?, implemented_at = ?, succeeded = ?, failed = ? WHERE id = ?',
+      ),
+      rollBack: db.prepare(
+        "UPDATE implementations SET status = 'rolled_back', rolled_back_at = ?, rollback_reason = ? WHERE id = ?",
+      ),
+      setSuggestionStatus: db.prepare(
+        'UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ? AND status = ?',
+      ),
+    };
+  }
+
+  insert(projectId: string, id: string, platform: string, suggestionIds: readonly string[], createdAt: string): void {
+    this.statements.insert.run(id, projectId, platform, createdAt);
+    suggestionIds.forEach((suggestionId, position) => this.statements.insertItem.run(id, suggestionId, position));
+  }
+
+  find(projectId: string, id: string): Implementation | undefined {
+    const row = this.statements.byId.get(id, projectId) as ImplementationRow | undefined;
+    return row ? this.toImplementation(row) : undefined;
+  }
+
+  list(projectId: string, status: ImplementationStatus | undefined, limit: number, offset: number): Implementation[] {
+    const rows = this.statements.list.all({ projectId, status: status ?? null, limit, offset }) as ImplementationRow[];
+    return rows.map((row) => this.toImplementation(row));
+  }
+
+  count(projectId: string, status: ImplementationStatus | undefined): number {
+    return this.statements.count.get({ projectId, status: status ?? null }) as number;
+  }
+
+  suggestionStates(projectId: string, ids: readonly string[]): SuggestionState[] {
+    return this.statements.suggestionStates.all(projectId, JSON.stringify(ids)) as SuggestionState[];
+  }
+
+  setItemResult(implementationId: string, suggestionId: string, succeeded: boolean, error: string | null): void {
+    this.statements.setItemResult.run(succeeded ? 1 : 0, error, implementationId, suggestionId);
+  }
+
+  complete(id: string, status: 'completed' | 'failed', at: string, succeeded: number, failed: number): void {
+    this.statements.complete.run(status, at, succeeded, failed, id);
+  }
+
+  rollBack(id: string, at: string, reason: string): void {
+    this.statements.rollBack.run(at, reason, id);
+  }
+
+  /** Moves a suggestion from one status to another; a suggestion no longer in `from` is left as it is. */
+  moveSuggestion(id: string, from: string, to: string, at: string): void {
+    this.statements.setSuggestionStatus.run(to, at, id, from);
+  }
+
+  private toImplementation(row: ImplementationRow): Implementation {
+    const items = this.statements.items.all(row.id) as ItemRow[];
+    return {
+      id: row.id,
+      suggestionIds: items.map((item) => item.suggestion_id),
+      platform: row.platform,
+      status: row.status,
+      createdAt: row.created_at,
+      implementedAt: row.implemented_at,
+      summary: { succeeded: row.succeeded ?? 0, failed: row.failed ?? 0 },
+      rolledBackAt: row.rolled_back_at,
+      rollbackReason: row.rollback_reason,
+      results: items.map((item) => ({
+        suggestionId: item.suggestion_id,
+        succeeded: item.succeeded === null ? null : item.succeeded === 1,
+        error: item.error,
+      })),
+    };
+  }
+}

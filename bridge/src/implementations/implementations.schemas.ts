@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { isoTimestamp, paginationQuery, projectParams } from '../http/common-schemas.js';
+
+export const PLATFORMS = ['wordpress', 'custom', 'manual'] as const;
+export const IMPLEMENTATION_STATUSES = ['pending', 'completed', 'failed', 'rolled_back'] as const;
+export type ImplementationStatus = (typeof IMPLEMENTATION_STATUSES)[number];
+
+const suggestionId = z.string().min(1).max(64);
+
+export const createImplementationBody = z.object({
+  suggestionIds: z
+    .array(suggestionId)
+    .min(1)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each suggestion id may appear once.'),
+  platform: z.enum(PLATFORMS),
+});
+export type CreateImplementationInput = z.output<typeof createImplementationBody>;
+
+export const reportResultsBody = z.object({
+  results: z
+    .array(
+      z.object({
+        suggestionId,
+        succeeded: z.boolean(),
+        error: z.string().max(1000).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type ReportResultsInput = z.output<typeof reportResultsBody>;
+
+export const rollbackBody = z.object({ reason: z.string().trim().min(1).max(500) });
+
+export const implementationResult = z.object({
+  suggestionId: z.string(),
+  succeeded: z.boolean().nullable(),
+  error: z.string().nullable(),
+});
+
+export const implementationSchema = z.object({
+  id: z.string(),
+  suggestionIds: z.array(z.string()),
+  platform: z.enum(PLATFORMS),
+  status: z.enum(IMPLEMENTATION_STATUSES),
+  createdAt: isoTimestamp,
+  implementedAt: isoTimestamp.nullable(),
+  summary: z.object({ succeeded: z.number().int(), failed: z.number().int() }),
+  rolledBackAt: isoTimestamp.nullable(),
+  rollbackReason: z.string().nullable(),
+  results: z.array(implementationResult),
+});
+export type Implementation = z.output<typeof implementationSchema>;
+
+export const listImplementationsQuery = paginationQuery.extend({ status: z.enum(IMPLEMENTATION_STATUSES).optional() });
+export type ListImplementationsQuery = z.output<typeof listImplementationsQuery>;
+
+export const implementationParams = projectParams.extend({ implementationId: z.string().min(1).max(64) });

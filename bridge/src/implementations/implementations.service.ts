@@ -1,0 +1,118 @@
+import type { Db } from '../db/connection.js';
+import type { ListResult } from '../http/endpoint.js';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import type { ImplementationsRepository } from './implementations.repository.js';
+import type {
+  CreateImplementationInput,
+  Implementation,
+  ListImplementationsQuery,
+  ReportResultsInput,
+} from './implementations.schemas.js';
+
+const NOT_REPORTED = 'No result was reported for this suggestion.';
+
+/** Implementations and rollback (contract §5). Every state change happens in one transaction. */
+export class ImplementationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly implementations: ImplementationsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  create(projectId: string, input: CreateImplementationInput): Implementation {
+    return this.db.transaction(() => {
+      const states = new Map(
+        this.implementations.suggestionStates(projectId, input.suggestionIds).map((s) => [s.id, s.status]),
+      );
+      const unknown = input.suggestionIds.filter((id) => !states.has(id));
+      if (unknown.length > 0) throw new NotFoundError(`Suggestion ${unknown.join(', ')}`);
+      const notApproved = input.suggestionIds.filter((id) => states.get(id) !== 'approved');
+      if (notApproved.length > 0) {
+        throw new ConflictError(
+          `Only approved suggestions can be implemented; not approved: ${notApproved.join(', ')}.`,
+          notApproved.map((id) => ({ field: 'suggestionIds', message: `${id} is ${states.get(id)}` })),
+        );
+      }
+      const id = newId('imp');
+      this.implementations.insert(projectId, id, input.platform, input.suggestionIds, this.clock.now().toISOString());
+      return this.get(projectId, id);
+    })();
+  }
+
+  get(projectId: string, implementationId: string): Implementation {
+    const implementation = this.implementations.find(projectId, implementationId);
+    if (!implementation) throw new NotFoundError('Implementation');
+    return implementation;
+  }
+
+  list(projectId: string, query: ListImplementationsQuery): ListResult<Implementation> {
+    return {
+      items: this.implementations.list(projectId, query.status, query.limit, query.offset),
+      pagination: {
+        limit: query.limit,
+        offset: query.offset,
+        total: this.implementations.count(projectId, query.status),
+      },
+    };
+  }
+
+  /**
+   * The platform reports what it applied. Suggestions it does not mention count as failed. Once reported, the
+   * implementation is `completed` (≥ 1 succeeded) or `failed`; reporting again is a conflict.
+   */
+  reportResults(projectId: string, implementationId: string, input: ReportResultsInput): Implementation {
+    return this.db.transaction(() => {
+      const implementation = this.get(projectId, implementationId);
+      if (implementation.status !== 'pending') {
+        throw new ConflictError(`Results can only be reported once, while the implementation is pending (it is ${implementation.status}).`);
+      }
+      const members = new Set(implementation.suggestionIds);
+      const seen = new Set<string>();
+      const issues = input.results.flatMap((result, index) => {
+        if (!members.has(result.suggestionId)) {
+          return [{ field: `results.${index}.suggestionId`, message: 'Not a suggestion of this implementation.' }];
+        }
+        if (seen.has(result.suggestionId)) {
+          return [{ field: `results.${index}.suggestionId`, message: 'Reported twice.' }];
+        }
+        seen.add(result.suggestionId);
+        return [];
+      });
+      if (issues.length > 0) throw new ValidationError(issues);
+
+      const now = this.clock.now().toISOString();
+      const reported = new Map(input.results.map((result) => [result.suggestionId, result]));
+      let succeeded = 0;
+      for (const suggestionId of implementation.suggestionIds) {
+        const result = reported.get(suggestionId);
+        const ok = result?.succeeded === true;
+        this.implementations.setItemResult(implementationId, suggestionId, ok, ok ? null : (result?.error ?? (result ? null : NOT_REPORTED)));
+        if (ok) {
+          succeeded += 1;
+          this.implementations.moveSuggestion(suggestionId, 'approved', 'implemented', now);
+        }
+      }
+      const failed = implementation.suggestionIds.length - succeeded;
+      this.implementations.complete(implementationId, succeeded > 0 ? 'completed' : 'failed', now, succeeded, failed);
+      return this.get(projectId, implementationId);
+    })();
+  }
+
+  /** Rollback from pending or completed; the suggestions it implemented go back to approved. */
+  rollBack(projectId: string, implementationId: string, reason: string): Implementation {
+    return this.db.transaction(() => {
+      const implementation = this.get(projectId, implementationId);
+      if (implementation.status !== 'pending' && implementation.status !== 'completed') {
+        throw new ConflictError(`Only pending or completed implementations can be rolled back (this one is ${implementation.status}).`);
+      }
+      const now = this.clock.now().toISOString();
+      for (const result of implementation.results) {
+        if (result.succeeded) this.implementations.moveSuggestion(result.suggestionId, 'implemented', 'approved', now);
+      }
+      this.implementations.rollBack(implementationId, now, reason);
+      return this.get(projectId, implementationId);
+    })();
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Endpoint } from '../http/endpoint.js';
+
+const STATUS_TEXT: Record<number, { code: string; text: string }> = {
+  400: { code: 'invalid_json | validation_error', text: 'The body is not JSON, or a field or query parameter is invalid.' },
+  401: { code: 'unauthorized', text: 'No Bearer key, or an unknown or revoked key.' },
+  404: { code: 'not_found', text: 'Unknown route, or a resource that does not exist or belongs to another account.' },
+  405: { code: 'method_not_allowed', text: 'Known path, other method (see the Allow header).' },
+  409: { code: 'conflict', text: "The resource's state refuses the request." },
+  413: { code: 'payload_too_large', text: 'The body is over the size limit.' },
+  415: { code: 'unsupported_media_type', text: 'The body is not application/json.' },
+  429: { code: 'rate_limited', text: 'Over the hourly limit (see Retry-After), or too many failed authentications.' },
+  500: { code: 'internal_error', text: 'Unexpected error.' },
+};
+
+const errorSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    code: z.string(),
+    status: z.number().int(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function parameters(endpoint: Endpoint) {
+  const list: Record<string, unknown>[] = [];
+  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+    if (!schema) continue;
+    const described = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, property] of Object.entries(described.properties ?? {})) {
+      list.push({ name, in: where, required: where === 'path' || (described.required ?? []).includes(name), schema: property });
+    }
+  }
+  return list;
+}
+
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed in the current one-hour window.' },
+  'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the window.' },
+  'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time (seconds) at the end of the window.' },
+};
+
+/** The OpenAPI 3.1 document, generated from the same endpoint declarations and schemas that validate requests. */
+export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { version: string; description: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    const authenticated = endpoint.auth !== false;
+    const data = endpoint.paginated ? z.array(endpoint.response) : endpoint.response;
+    const meta = z.object({
+      timestamp: z.string(),
+      ...(endpoint.paginated
+        ? { pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }) }
+        : {}),
+    });
+    const success = z.object({ data, meta });
+    const statuses = new Set([...(endpoint.errors ?? []), ...(authenticated ? [401, 429] : []), 500]);
+    const responses: Record<string, unknown> = {
+      [String(endpoint.status ?? 200)]: {
+        description: 'Success',
+        ...(authenticated ? { headers: rateLimitHeaders } : {}),
+        content: { 'application/json': { schema: jsonSchema(success, 'output') } },
+      },
+    };
+    for (const status of [...statuses].sort()) {
+      const text = STATUS_TEXT[status];
+      responses[String(status)] = {
+        description: text ? `${text.code}: ${text.text}` : 'Error',
+        content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
+      };
+    }
+    const bodySchema = endpoint.bodyDoc ?? endpoint.body;
+    paths[endpoint.path] ??= {};
+    paths[endpoint.path]![endpoint.method] = {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      tags: [endpoint.tag],
+      ...(authenticated ? {} : { security: [] }),
+      parameters: parameters(endpoint),
+      ...(bodySchema
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(bodySchema, 'input') } } } }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Interlinker bridge API', version: info.version, description: info.description },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -1,0 +1,49 @@
+import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
+import { paginationQuery, projectParams } from '../http/common-schemas.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { pageDetail, pageParams, pageSummary, syncBatchBody, syncBatchBodyDoc, syncResult } from './pages.schemas.js';
+import type { PagesService } from './pages.service.js';
+
+export function pageEndpoints(projects: ProjectsService, pages: PagesService): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: 'post',
+      path: '/api/projects/{projectId}/pages/batch',
+      operationId: 'syncPages',
+      summary: 'Sync up to 500 pages; existing URLs are updated in place',
+      description:
+        'Each page is validated on its own: invalid pages are counted in `failed` and described in `errors`, valid ones are stored all the same. URLs are compared after normalising scheme and host case, default ports and the fragment.',
+      tag: 'Pages',
+      params: projectParams,
+      body: syncBatchBody,
+      bodyDoc: syncBatchBodyDoc,
+      response: syncResult,
+      errors: [400, 404, 413, 415],
+      handle: ({ auth, params, body }) => pages.syncBatch(projects.require(auth.accountId, params.projectId), body),
+    }),
+    defineEndpoint({
+      method: 'get',
+      path: '/api/projects/{projectId}/pages',
+      operationId: 'listPages',
+      summary: 'List synced pages, newest first',
+      tag: 'Pages',
+      params: projectParams,
+      query: paginationQuery,
+      response: pageSummary,
+      paginated: true,
+      errors: [400, 404],
+      handle: ({ auth, params, query }) => pages.list(projects.require(auth.accountId, params.projectId).id, query),
+    }),
+    defineEndpoint({
+      method: 'get',
+      path: '/api/projects/{projectId}/pages/{pageId}',
+      operationId: 'getPage',
+      summary: 'Get a page with its content',
+      tag: 'Pages',
+      params: pageParams,
+      response: pageDetail,
+      errors: [404],
+      handle: ({ auth, params }) => pages.get(projects.require(auth.accountId, params.projectId).id, params.pageId),
+    }),
+  ];
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { httpUrl, isoTimestamp, projectParams } from '../http/common-schemas.js';
+
+export const MAX_BATCH_PAGES = 500;
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+/** One page of a batch sync (contract §3). Validated page by page: a bad page fails alone. */
+export const syncPageInput = z.object({
+  url: httpUrl,
+  title: z.string().max(1000),
+  content: z
+    .string()
+    .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_CONTENT_BYTES, `At most ${MAX_CONTENT_BYTES} bytes.`),
+  statusCode: z.number().int().min(100).max(599).default(200),
+});
+export type SyncPageInput = z.output<typeof syncPageInput>;
+
+/** The batch itself: an array of 1–500 items; each item is checked on its own by `syncPageInput`. */
+export const syncBatchBody = z.array(z.unknown()).min(1).max(MAX_BATCH_PAGES);
+export const syncBatchBodyDoc = z.array(syncPageInput).min(1).max(MAX_BATCH_PAGES);
+
+export const syncError = z.object({
+  index: z.number().int(),
+  url: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type SyncError = z.output<typeof syncError>;
+
+export const syncResult = z.object({
+  synced: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(syncError),
+  pages: z.array(z.object({ index: z.number().int(), id: z.string(), url: z.string() })),
+});
+export type SyncResult = z.output<typeof syncResult>;
+
+export const pageSummary = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  statusCode: z.number().int(),
+  lastSyncedAt: isoTimestamp,
+});
+export type PageSummary = z.output<typeof pageSummary>;
+
+export const pageDetail = pageSummary.extend({ content: z.string() });
+export type PageDetail = z.output<typeof pageDetail>;
+
+export const pageParams = projectParams.extend({ pageId: z.string().min(1).max(64) });

@@ -1,0 +1,122 @@
+import type { Db } from '../db/connection.js';
+import type { IndexedPage, PageAnalysis, PageInput } from '../engine/types.js';
+import type { ListResult } from '../http/endpoint.js';
+import type { PaginationQuery } from '../http/common-schemas.js';
+import { NotFoundError } from '../http/errors.js';
+import { toFieldIssues } from '../http/validate.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
+import type { Project } from '../projects/projects.schemas.js';
+import type { PageLink, PagesRepository } from './pages.repository.js';
+import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type SyncResult } from './pages.schemas.js';
+
+export type AnalyzePage = (input: PageInput) => PageAnalysis;
+
+/** Receives the pages of a sync inside its transaction (the search index). */
+export interface SyncListener {
+  applySync(projectId: string, pages: IndexedPage[]): void;
+}
+
+interface PreparedPage {
+  index: number;
+  url: string;
+  urlKey: string;
+  title: string;
+  content: string;
+  statusCode: number;
+  analysis: PageAnalysis;
+  links: PageLink[];
+}
+
+export class PagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly pages: PagesRepository,
+    private readonly clock: Clock,
+    private readonly analyzePage: AnalyzePage,
+    private readonly listener: SyncListener,
+  ) {}
+
+  /**
+   * Batch sync (contract §3): each page is validated on its own; valid pages are upserted by normalised URL, their
+   * links replaced and the index updated, all in one transaction so that a crash leaves the batch all or nothing.
+   */
+  syncBatch(project: Project, items: unknown[]): SyncResult {
+    const errors: SyncError[] = [];
+    const prepared: PreparedPage[] = [];
+    items.forEach((item, index) => {
+      const outcome = this.prepare(project, item, index);
+      if ('code' in outcome) errors.push(outcome);
+      else prepared.push(outcome);
+    });
+
+    const syncedAt = this.clock.now().toISOString();
+    const stored = this.db.transaction(() => {
+      const indexed: IndexedPage[] = [];
+      const result: SyncResult['pages'] = [];
+      for (const page of prepared) {
+        const id = this.pages.upsert({
+          newId: newId('pg'),
+          projectId: project.id,
+          url: page.url,
+          urlKey: page.urlKey,
+          title: page.title,
+          content: page.content,
+          statusCode: page.statusCode,
+          syncedAt,
+        });
+        this.pages.replaceLinks(id, project.id, page.links);
+        indexed.push({
+          pageId: id,
+          url: page.urlKey,
+          title: page.title,
+          statusCode: page.statusCode,
+          analysis: page.analysis,
+          linkedUrls: [...new Set(page.links.map((link) => link.targetKey))],
+        });
+        result.push({ index: page.index, id, url: page.urlKey });
+      }
+      this.listener.applySync(project.id, indexed);
+      return result;
+    })();
+
+    return { synced: stored.length, failed: errors.length, errors, pages: stored };
+  }
+
+  private prepare(project: Project, item: unknown, index: number): PreparedPage | SyncError {
+    const rawUrl = typeof item === 'object' && item !== null && typeof (item as { url?: unknown }).url === 'string'
+      ? (item as { url: string }).url
+      : null;
+    const parsed = syncPageInput.safeParse(item);
+    if (!parsed.success) {
+      const message = toFieldIssues(parsed.error).map((issue) => `${issue.field}: ${issue.message}`).join('; ');
+      return { index, url: rawUrl, code: 'validation_error', message };
+    }
+    const page = parsed.data;
+    const urlKey = normalizePageUrl(page.url);
+    if (!urlKey || !isOnSite(page.url, project.domain)) {
+      return { index, url: page.url, code: 'validation_error', message: `url: Not on the project's domain (${project.domain}).` };
+    }
+    const analysis = this.analyzePage({ url: urlKey, title: page.title, html: page.content });
+    const links: PageLink[] = [];
+    for (const link of analysis.links) {
+      const targetKey = resolveHref(link.href, urlKey);
+      if (targetKey && isOnSite(targetKey, project.domain)) links.push({ targetKey, anchorText: link.anchorText });
+    }
+    return { index, url: page.url, urlKey, title: page.title, content: page.content, statusCode: page.statusCode, analysis, links };
+  }
+
+  list(projectId: string, page: PaginationQuery): ListResult<PageSummary> {
+    return {
+      items: this.pages.list(projectId, page.limit, page.offset),
+      pagination: { ...page, total: this.pages.count(projectId) },
+    };
+  }
+
+  get(projectId: string, pageId: string): PageDetail {
+    const page = this.pages.findDetail(projectId, pageId);
+    if (!page) throw new NotFoundError('Page');
+    return page;
+  }
+}

@@ -1,0 +1,72 @@
+import type { Db } from '../db/connection.js';
+import type { ListResult } from '../http/endpoint.js';
+import type { PaginationQuery } from '../http/common-schemas.js';
+import { NotFoundError } from '../http/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import type { ProjectsRepository } from './projects.repository.js';
+import type { CreateProjectInput, Project, UpdateProjectInput } from './projects.schemas.js';
+
+/** Called when a project is deleted, inside the deleting transaction (the search index drops its data). */
+export type ProjectDeletedHook = (projectId: string) => void;
+
+export class ProjectsService {
+  constructor(
+    private readonly db: Db,
+    private readonly projects: ProjectsRepository,
+    private readonly clock: Clock,
+    private readonly onDeleted: ProjectDeletedHook = () => {},
+  ) {}
+
+  create(accountId: string, input: CreateProjectInput): Project {
+    const now = this.clock.now().toISOString();
+    const project: Project = {
+      id: newId('prj'),
+      name: input.name,
+      domain: input.domain,
+      preferredSdk: input.preferredSdk ?? null,
+      includePaths: input.includePaths ?? [],
+      excludePaths: input.excludePaths ?? [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.projects.insert(accountId, project);
+    return project;
+  }
+
+  list(accountId: string, page: PaginationQuery): ListResult<Project> {
+    return {
+      items: this.projects.list(accountId, page.limit, page.offset),
+      pagination: { ...page, total: this.projects.count(accountId) },
+    };
+  }
+
+  /** The account's project, or 404 — also when it exists under another account. */
+  require(accountId: string, projectId: string): Project {
+    const project = this.projects.find(accountId, projectId);
+    if (!project) throw new NotFoundError('Project');
+    return project;
+  }
+
+  update(accountId: string, projectId: string, input: UpdateProjectInput): Project {
+    const current = this.require(accountId, projectId);
+    const updated: Project = {
+      ...current,
+      name: input.name ?? current.name,
+      domain: input.domain ?? current.domain,
+      preferredSdk: input.preferredSdk === undefined ? current.preferredSdk : input.preferredSdk,
+      includePaths: input.includePaths ?? current.includePaths,
+      excludePaths: input.excludePaths ?? current.excludePaths,
+      updatedAt: this.clock.now().toISOString(),
+    };
+    this.projects.update(updated);
+    return updated;
+  }
+
+  remove(accountId: string, projectId: string): void {
+    this.db.transaction(() => {
+      if (!this.projects.remove(accountId, projectId)) throw new NotFoundError('Project');
+      this.onDeleted(projectId);
+    })();
+  }
+}

@@ -1,0 +1,61 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { ensureFirstAccount } from './bootstrap.js';
+import type { BridgeConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+
+export interface RunningBridge {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, prints a first key when there is no account, loads the indexes and listens.
+ * `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish, then closes the database.
+ */
+export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
+  const db = openDatabase(config.databaseFile);
+  const applied = migrate(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const { app, accounts, indexes } = createApp({ db, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy });
+  const first = ensureFirstAccount(accounts);
+  if (first) {
+    // Printed once, on stdout and never through the logger, so it is not kept in log files.
+    process.stdout.write(
+      `\nInterlinker bridge: created account "default" and its first API key (shown only now):\n\n  ${first.key}\n\n`,
+    );
+  }
+  const started = Date.now();
+  indexes.warmUp();
+  logger.info({ ms: Date.now() - started }, 'indexes loaded');
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  logger.info({ url, database: config.databaseFile }, 'bridge listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      logger.info('shutting down');
+      server.close(() => {
+        db.close();
+        logger.info('stopped');
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+
+  if (options.handleSignals) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+  }
+  return { server, url, stop };
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../db/connection.js';
+import type { Suggestion, SuggestionStatus } from './suggestions.schemas.js';
+
+export interface SuggestionUpsert {
+  newId: string;
+  projectId: string;
+  sourcePageId: string;
+  targetPageId: string;
+  anchorText: string;
+  context: string;
+  relevanceScore: number;
+  now: string;
+}
+
+export interface SuggestionFilter {
+  status?: SuggestionStatus | undefined;
+  sourceKey?: string | undefined;
+  targetKey?: string | undefined;
+}
+
+const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl, s.anchor_text AS anchorText,
+  s.context, s.relevance_score AS relevanceScore, s.status, s.source_page_id AS sourcePageId,
+  s.target_page_id AS targetPageId, s.created_at AS createdAt, s.updated_at AS updatedAt
+  FROM suggestions s JOIN pages src ON src.id = s.source_page_id JOIN pages tgt ON tgt.id = s.target_page_id`;
+
+const FILTER = `s.project_id = @projectId AND (@status IS NULL OR s.status = @status)
+  AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)`;
+
+export class SuggestionsRepository {
+  private readonly statements;
+
+  constructor(db: Db) {
+    this.statements = {
+      // A pending suggestion for the pair is refreshed in place (same id); any other status is left alone.
+      upsert: db.prepare(
+        `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score,
+           status, created_at, updated_at)
+         VALUES (@newId, @projectId, @sourcePageId, @targetPageId, @anchorText, @context, @relevanceScore, 'pending', @now, @now)
+         ON CONFLICT (source_page_id, target_page_id) DO UPDATE SET anchor_text = excluded.anchor_text,
+           context = excluded.context, relevance_score = excluded.relevance_score, updated_at = excluded.updated_at
+         WHERE suggestions.status = 'pending'
+         RETURNING id`,
+      ).pluck(),
+      byId: db.prepare(`${SELECT} WHERE s.id = ? AND s.project_id = ?`),
+      list: db.prepare(`${SELECT} WHERE ${FILTER} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`),
+      count: db.prepare(
+        `SELECT COUNT(*) FROM suggestions s JOIN pages src ON src.id = s.source_page_id
+         JOIN pages tgt ON tgt.id = s.target_page_id WHERE ${FILTER}`,
+      ).pluck(),
+      settledTargets: db.prepare(
+        "SELECT target_page_id FROM suggestions WHERE source_page_id = ? AND status <> 'pending'",
+      ).pluck(),
+      setStatus: db.prepare('UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ?'),
+      remove: db.prepare('DELETE FROM suggestions WHERE id = ? AND project_id = ?'),
+      lockedByImplementation: db.prepare(
+        `SELECT 1 FROM implementation_items i JOIN implementations m ON m.id = i.implementation_id
+         WHERE i.suggestion_id = ? AND i.succeeded = 1 AND m.status = 'completed' LIMIT 1`,
+      ).pluck(),
+    };
+  }
+
+  /** Returns the id of the inserted or refreshed suggestion, or undefined when the pair is settled already. */
+  upsertPending(row: SuggestionUpsert): string | undefined {
+    return this.statements.upsert.get(row) as string | undefined;
+  }
+
+  find(projectId: string, id: string): Suggestion | undefined {
+    return this.statements.byId.get(id, projectId) as Suggestion | undefined;
+  }
+
+  list(projectId: string, filter: SuggestionFilter, limit: number, offset: number): Suggestion[] {
+    return this.statements.list.all({ ...this.bind(projectId, filter), limit, offset }) as Suggestion[];
+  }
+
+  count(projectId: string, filter: SuggestionFilter): number {
+    return this.statements.count.get(this.bind(projectId, filter)) as number;
+  }
+
+  /** Targets the source has a suggestion for that an editor has acted on (approved, rejected, implemented). */
+  settledTargetIds(sourcePageId: string): string[] {
+    return this.statements.settledTargets.all(sourcePageId) as string[];
+  }
+
+  setStatus(id: string, status: SuggestionStatus, now: string): void {
+    this.statements.setStatus.run(status, now, id);
+  }
+
+  remove(projectId: string, id: string): boolean {
+    return this.statements.remove.run(id, projectId).changes > 0;
+  }
+
+  /** True when the suggestion was applied by a completed implementation that has not been rolled back. */
+  isLockedByImplementation(id: string): boolean {
+    return this.statements.lockedByImplementation.get(id) === 1;
+  }
+
+  private bind(projectId: string, filter: SuggestionFilter) {
+    return {
+      projectId,
+      status: filter.status ?? null,
+      sourceKey: filter.sourceKey ?? null,
+      targetKey: filter.targetKey ?? null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { httpUrl, isoTimestamp, paginationQuery, projectParams } from '../http/common-schemas.js';
+
+export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected', 'implemented'] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+/**
+ * The default `minRelevanceScore`. relevanceScore is calibrated to read as the chance an editor accepts a suggestion,
+ * so 0.5 keeps the suggestions an editor is more likely to accept than reject.
+ */
+export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;
+export const DEFAULT_GENERATE_LIMIT = 10;
+
+export const generateBody = z.object({
+  sourcePageUrl: httpUrl,
+  limit: z.number().int().min(1).max(50).default(DEFAULT_GENERATE_LIMIT),
+  minRelevanceScore: z.number().min(0).max(1).default(DEFAULT_MIN_RELEVANCE_SCORE),
+});
+export type GenerateInput = z.output<typeof generateBody>;
+
+export const suggestionSchema = z.object({
+  id: z.string(),
+  sourcePageUrl: z.string(),
+  targetPageUrl: z.string(),
+  anchorText: z.string(),
+  context: z.string(),
+  relevanceScore: z.number().min(0).max(1),
+  status: z.enum(SUGGESTION_STATUSES),
+  sourcePageId: z.string(),
+  targetPageId: z.string(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Suggestion = z.output<typeof suggestionSchema>;
+
+export const listSuggestionsQuery = paginationQuery.extend({
+  status: z.enum(SUGGESTION_STATUSES).optional(),
+  sourcePageUrl: httpUrl.optional(),
+  targetPageUrl: httpUrl.optional(),
+});
+export type ListSuggestionsQuery = z.output<typeof listSuggestionsQuery>;
+
+export const updateSuggestionBody = z.object({ status: z.enum(SUGGESTION_STATUSES) });
+
+export const suggestionParams = projectParams.extend({ suggestionId: z.string().min(1).max(64) });

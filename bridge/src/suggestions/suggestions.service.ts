@@ -1,0 +1,123 @@
+import type { Db } from '../db/connection.js';
+import type { EngineSuggestion, GenerateRequest } from '../engine/types.js';
+import type { ListResult } from '../http/endpoint.js';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
+import type { PagesRepository } from '../pages/pages.repository.js';
+import type { Project } from '../projects/projects.schemas.js';
+import type { SuggestionsRepository } from './suggestions.repository.js';
+import type { GenerateInput, ListSuggestionsQuery, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
+
+export interface SuggestionGenerator {
+  generate(request: GenerateRequest): EngineSuggestion[];
+}
+
+const LOCKED_MESSAGE =
+  'This suggestion was applied by a completed implementation: roll that implementation back instead.';
+
+export class SuggestionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly suggestions: SuggestionsRepository,
+    private readonly pages: PagesRepository,
+    private readonly generator: SuggestionGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Generates suggestions for a stored source page (contract §4). Pairs an editor has acted on are never suggested
+   * again; a pending suggestion for a pair is refreshed in place.
+   */
+  generate(project: Project, input: GenerateInput): Suggestion[] {
+    const sourceKey = normalizePageUrl(input.sourcePageUrl);
+    const source = sourceKey ? this.pages.findByUrlKey(project.id, sourceKey) : undefined;
+    if (!source) throw new NotFoundError('Source page');
+    if (!isPathAllowed(source.url, project.includePaths, project.excludePaths)) {
+      throw new ValidationError([
+        { field: 'sourcePageUrl', message: "The page is outside the project's includePaths / excludePaths." },
+      ]);
+    }
+
+    const excluded = new Set<string>([
+      source.id,
+      ...this.pages.linkedPageIds(source.id),
+      ...this.suggestions.settledTargetIds(source.id),
+    ]);
+    const proposals = this.generator.generate({
+      projectId: project.id,
+      sourcePageId: source.id,
+      limit: input.limit,
+      minRelevanceScore: input.minRelevanceScore,
+      excludedTargetIds: excluded,
+      isTargetUrlAllowed: (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
+    });
+
+    const now = this.clock.now().toISOString();
+    const ids = this.db.transaction(() =>
+      proposals.flatMap((proposal) => {
+        const id = this.suggestions.upsertPending({
+          newId: newId('sug'),
+          projectId: project.id,
+          sourcePageId: source.id,
+          targetPageId: proposal.targetPageId,
+          anchorText: proposal.anchorText,
+          context: proposal.context,
+          relevanceScore: roundScore(proposal.relevanceScore),
+          now,
+        });
+        return id ? [id] : [];
+      }),
+    )();
+    return ids
+      .map((id) => this.suggestions.find(project.id, id))
+      .filter((suggestion): suggestion is Suggestion => suggestion !== undefined)
+      .sort((a, b) => b.relevanceScore - a.relevanceScore);
+  }
+
+  list(projectId: string, query: ListSuggestionsQuery): ListResult<Suggestion> {
+    const filter = {
+      status: query.status,
+      sourceKey: query.sourcePageUrl ? (normalizePageUrl(query.sourcePageUrl) ?? undefined) : undefined,
+      targetKey: query.targetPageUrl ? (normalizePageUrl(query.targetPageUrl) ?? undefined) : undefined,
+    };
+    return {
+      items: this.suggestions.list(projectId, filter, query.limit, query.offset),
+      pagination: { limit: query.limit, offset: query.offset, total: this.suggestions.count(projectId, filter) },
+    };
+  }
+
+  get(projectId: string, suggestionId: string): Suggestion {
+    const suggestion = this.suggestions.find(projectId, suggestionId);
+    if (!suggestion) throw new NotFoundError('Suggestion');
+    return suggestion;
+  }
+
+  updateStatus(projectId: string, suggestionId: string, status: SuggestionStatus): Suggestion {
+    return this.db.transaction(() => {
+      const current = this.get(projectId, suggestionId);
+      if (current.status === status) return current;
+      if (current.status === 'implemented' && this.suggestions.isLockedByImplementation(suggestionId)) {
+        throw new ConflictError(LOCKED_MESSAGE);
+      }
+      this.suggestions.setStatus(suggestionId, status, this.clock.now().toISOString());
+      return this.get(projectId, suggestionId);
+    })();
+  }
+
+  remove(projectId: string, suggestionId: string): void {
+    this.db.transaction(() => {
+      const current = this.get(projectId, suggestionId);
+      if (current.status === 'implemented' && this.suggestions.isLockedByImplementation(suggestionId)) {
+        throw new ConflictError(LOCKED_MESSAGE);
+      }
+      this.suggestions.remove(projectId, suggestionId);
+    })();
+  }
+}
+
+/** Scores are kept to 4 decimals: more precision means nothing to a reader and makes equal scores look different. */
+function roundScore(score: number): number {
+  return Math.min(1, Math.max(0, Math.round(score * 10_000) / 10_000));
+}

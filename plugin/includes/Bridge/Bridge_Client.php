@@ -1,0 +1,137 @@
+<?php
+/**
+ * HTTP client for the Interlinker bridge: envelope, timeouts, retries and WP_Error mapping.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Bridge;
+
+use Interlinker\Settings\Settings;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Bridge_Client {
+
+	private const IDEMPOTENT_METHODS = array( 'GET', 'HEAD', 'PUT', 'PATCH', 'DELETE' );
+
+	public function __construct(
+		private readonly Settings $settings,
+		private readonly Retry_Policy $retry_policy = new Retry_Policy(),
+	) {}
+
+	/**
+	 * @param array<string, scalar> $query Query parameters.
+	 */
+	public function get( string $path, array $query = array() ): Bridge_Response|WP_Error {
+		return $this->request( 'GET', $path, null, $query );
+	}
+
+	/**
+	 * Sends one request; idempotent ones are retried with backoff, honouring Retry-After.
+	 *
+	 * @param string                $method     HTTP method.
+	 * @param string                $path       Path below the bridge URL, e.g. "/api/projects".
+	 * @param mixed                 $body       Encoded as JSON when not null.
+	 * @param array<string, scalar> $query      Query parameters.
+	 * @param bool|null             $idempotent Whether repeating the call is harmless; by default, by method.
+	 * @param int|null              $timeout    Seconds; by default the `interlinker_bridge_timeout` filter (10).
+	 */
+	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null ): Bridge_Response|WP_Error {
+		if ( ! $this->settings->is_configured() ) {
+			return new WP_Error(
+				'interlinker_not_configured',
+				__( 'Interlinker is not connected: set the bridge URL and API key in Settings → Interlinker (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
+				array( 'status' => 503 )
+			);
+		}
+		$method     = strtoupper( $method );
+		$idempotent = $idempotent ?? in_array( $method, self::IDEMPOTENT_METHODS, true );
+		$url        = $this->settings->bridge_url() . $path;
+		if ( $query ) {
+			$url = add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $query ) ), $url );
+		}
+		$args = array(
+			'method'      => $method,
+			'timeout'     => $timeout ?? (int) apply_filters( 'interlinker_bridge_timeout', 10 ),
+			'redirection' => 0,
+			'user-agent'  => 'Interlinker/' . INTERLINKER_VERSION . ' WordPress/' . get_bloginfo( 'version' ),
+			'headers'     => array(
+				'Authorization' => 'Bearer ' . $this->settings->api_key(),
+				'Accept'        => 'application/json',
+			),
+		);
+		if ( null !== $body ) {
+			$args['headers']['Content-Type'] = 'application/json';
+			$args['body']                    = (string) wp_json_encode( $body );
+		}
+
+		$attempt = 1;
+		while ( true ) {
+			$result = $this->attempt( $url, $args );
+			if ( $result instanceof Bridge_Response ) {
+				return $result;
+			}
+			$data = (array) $result->get_error_data();
+			if ( ! $idempotent || empty( $data['retryable'] ) ) {
+				return self::without_retry_hint( $result );
+			}
+			$delay = $this->retry_policy->delay_before( $attempt + 1, $data['retryAfter'] ?? null );
+			if ( null === $delay ) {
+				return self::without_retry_hint( $result );
+			}
+			usleep( (int) round( $delay * 1_000_000 ) );
+			++$attempt;
+		}
+	}
+
+	/**
+	 * @param array<string, mixed> $args wp_remote_request() arguments.
+	 */
+	private function attempt( string $url, array $args ): Bridge_Response|WP_Error {
+		$response = wp_remote_request( $url, $args );
+		if ( is_wp_error( $response ) ) {
+			return self::transport_error( $response );
+		}
+		$status     = (int) wp_remote_retrieve_response_code( $response );
+		$rate_limit = Rate_Limit::from_response( $response );
+		$decoded    = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+
+		if ( $status >= 200 && $status < 300 && is_array( $decoded ) && array_key_exists( 'data', $decoded ) ) {
+			return new Bridge_Response( $status, $decoded['data'], is_array( $decoded['meta'] ?? null ) ? $decoded['meta'] : array(), $rate_limit );
+		}
+		$retry_after = Retry_Policy::parse_retry_after( (string) wp_remote_retrieve_header( $response, 'retry-after' ) );
+		return Bridge_Errors::from_answer( $status, is_array( $decoded ) ? $decoded : null, $rate_limit, $retry_after, $this->retry_policy->is_retryable_status( $status ) );
+	}
+
+	private static function transport_error( WP_Error $error ): WP_Error {
+		$message = $error->get_error_message();
+		if ( str_contains( $message, 'cURL error 28' ) || str_contains( strtolower( $message ), 'timed out' ) ) {
+			// A slow bridge is not retried: waiting twice as long would only make the editor wait more.
+			return new WP_Error(
+				'interlinker_bridge_timeout',
+				__( 'The Interlinker bridge did not answer in time. Try again in a moment; if it keeps happening, check the bridge\'s load.', 'interlinker' ),
+				array( 'status' => 504 )
+			);
+		}
+		return new WP_Error(
+			'interlinker_bridge_unreachable',
+			__( 'The Interlinker bridge cannot be reached. Check that it is running and that the bridge URL in the settings is right.', 'interlinker' ),
+			array(
+				'status'    => 503,
+				'retryable' => true,
+			)
+		);
+	}
+
+	private static function without_retry_hint( WP_Error $error ): WP_Error {
+		$data = (array) $error->get_error_data();
+		unset( $data['retryable'] );
+		return new WP_Error( (string) $error->get_error_code(), $error->get_error_message(), $data );
+	}
+}

@@ -1,0 +1,220 @@
+<?php
+/**
+ * The bridge endpoints of this site's project, with their answers sanitised.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Bridge;
+
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Project_Api {
+
+	/** Generation reads the whole index: give it longer than ordinary calls. */
+	private const GENERATE_TIMEOUT = 30;
+
+	public function __construct(
+		private readonly Bridge_Client $client,
+		private readonly Project_Resolver $projects,
+	) {}
+
+	public function project_id( bool $create = false ): string|WP_Error {
+		return $this->projects->project_id( $create );
+	}
+
+	/**
+	 * Batch sync: the bridge updates a stored URL in place, so repeating the call is harmless.
+	 *
+	 * @param array<int, array<string, mixed>> $pages 1–500 pages.
+	 */
+	public function sync_pages( array $pages ): Bridge_Response|WP_Error {
+		$project_id = $this->project_id( true );
+		if ( is_wp_error( $project_id ) ) {
+			return $project_id;
+		}
+		$answer = $this->client->request( 'POST', $this->path( $project_id, '/pages/batch' ), $pages, array(), true );
+		if ( is_wp_error( $answer ) && 'interlinker_not_found' === $answer->get_error_code() && $this->projects->forget_if_gone( $project_id ) ) {
+			// The project was deleted on the bridge: make a new one and send the batch there.
+			return $this->sync_pages( $pages );
+		}
+		return $answer;
+	}
+
+	/**
+	 * @param array<string, mixed> $fields Project fields to change (name, includePaths, excludePaths).
+	 */
+	public function update_project( array $fields ): Bridge_Response|WP_Error {
+		return $this->call( 'PATCH', '', $fields );
+	}
+
+	/**
+	 * @param array<string, scalar> $query status, sourcePageUrl, targetPageUrl, limit, offset.
+	 * @return array{items: array<int, array<string, mixed>>, total: int}|WP_Error
+	 */
+	public function list_suggestions( array $query ): array|WP_Error {
+		$answer = $this->call( 'GET', '/suggestions', null, $query );
+		if ( is_wp_error( $answer ) ) {
+			return $answer;
+		}
+		return array(
+			'items' => array_map( array( Bridge_Data::class, 'suggestion' ), is_array( $answer->data ) ? $answer->data : array() ),
+			'total' => $answer->total(),
+		);
+	}
+
+	/**
+	 * Generating again updates pending suggestions in place (contract §4), so it may be retried.
+	 *
+	 * @return array<int, array<string, mixed>>|WP_Error
+	 */
+	public function generate_suggestions( string $source_url, int $limit ): array|WP_Error {
+		$answer = $this->call(
+			'POST',
+			'/suggestions',
+			array(
+				'sourcePageUrl' => $source_url,
+				'limit'         => $limit,
+			),
+			array(),
+			true,
+			self::GENERATE_TIMEOUT
+		);
+		return is_wp_error( $answer ) ? $answer : array_map( array( Bridge_Data::class, 'suggestion' ), is_array( $answer->data ) ? $answer->data : array() );
+	}
+
+	/**
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function get_suggestion( string $id ): array|WP_Error {
+		return $this->one( 'GET', '/suggestions/' . rawurlencode( $id ), null, array( Bridge_Data::class, 'suggestion' ) );
+	}
+
+	/**
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function update_suggestion( string $id, string $status ): array|WP_Error {
+		return $this->one( 'PATCH', '/suggestions/' . rawurlencode( $id ), array( 'status' => $status ), array( Bridge_Data::class, 'suggestion' ) );
+	}
+
+	public function delete_suggestion( string $id ): true|WP_Error {
+		$answer = $this->call( 'DELETE', '/suggestions/' . rawurlencode( $id ) );
+		return is_wp_error( $answer ) ? $answer : true;
+	}
+
+	/**
+	 * Not retried: a second POST would create a second implementation.
+	 *
+	 * @param string[] $suggestion_ids Approved suggestions.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function create_implementation( array $suggestion_ids ): array|WP_Error {
+		return $this->one(
+			'POST',
+			'/implementations',
+			array(
+				'suggestionIds' => array_values( $suggestion_ids ),
+				'platform'      => 'wordpress',
+			),
+			array( Bridge_Data::class, 'implementation' )
+		);
+	}
+
+	/**
+	 * Reports what the site did. Retried; a 409 after a retry means an earlier attempt got through, which the
+	 * implementation's status tells.
+	 *
+	 * @param array<int, array{suggestionId: string, succeeded: bool, error?: string}> $results One per suggestion.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function report_results( string $implementation_id, array $results ): array|WP_Error {
+		$answer = $this->one( 'POST', '/implementations/' . rawurlencode( $implementation_id ) . '/results', array( 'results' => $results ), array( Bridge_Data::class, 'implementation' ), true );
+		if ( is_wp_error( $answer ) && 'interlinker_conflict' === $answer->get_error_code() ) {
+			$current = $this->get_implementation( $implementation_id );
+			if ( ! is_wp_error( $current ) && 'pending' !== $current['status'] ) {
+				return $current;
+			}
+		}
+		return $answer;
+	}
+
+	/**
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function get_implementation( string $id ): array|WP_Error {
+		return $this->one( 'GET', '/implementations/' . rawurlencode( $id ), null, array( Bridge_Data::class, 'implementation' ) );
+	}
+
+	/**
+	 * @param array<string, scalar> $query status, limit, offset.
+	 * @return array{items: array<int, array<string, mixed>>, total: int}|WP_Error
+	 */
+	public function list_implementations( array $query ): array|WP_Error {
+		$answer = $this->call( 'GET', '/implementations', null, $query );
+		if ( is_wp_error( $answer ) ) {
+			return $answer;
+		}
+		return array(
+			'items' => array_map( array( Bridge_Data::class, 'implementation' ), is_array( $answer->data ) ? $answer->data : array() ),
+			'total' => $answer->total(),
+		);
+	}
+
+	/**
+	 * Not retried: a second rollback answers 409.
+	 *
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function rollback_implementation( string $id, string $reason ): array|WP_Error {
+		return $this->one( 'POST', '/implementations/' . rawurlencode( $id ) . '/rollback', array( 'reason' => $reason ), array( Bridge_Data::class, 'implementation' ) );
+	}
+
+	/**
+	 * Analytics and link-health reports: '' (the groups), '/timeseries', '/orphans', '/broken-links', '/inbound-links'.
+	 *
+	 * @param array<string, scalar> $query Dates or pagination.
+	 * @return array{data: mixed, total: int}|WP_Error
+	 */
+	public function analytics( string $report, array $query ): array|WP_Error {
+		$answer = $this->call( 'GET', '/analytics' . $report, null, $query );
+		if ( is_wp_error( $answer ) ) {
+			return $answer;
+		}
+		return array(
+			'data'  => Bridge_Data::generic( $answer->data ),
+			'total' => $answer->total(),
+		);
+	}
+
+	/**
+	 * @param array<string, mixed>|null $body
+	 * @param array<string, scalar>     $query
+	 */
+	private function call( string $method, string $sub_path, ?array $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null ): Bridge_Response|WP_Error {
+		$project_id = $this->project_id();
+		if ( is_wp_error( $project_id ) ) {
+			return $project_id;
+		}
+		return $this->client->request( $method, $this->path( $project_id, $sub_path ), $body, $query, $idempotent, $timeout );
+	}
+
+	/**
+	 * @param array<string, mixed>|null $body
+	 * @param callable                  $sanitise Shapes the answer's data.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function one( string $method, string $sub_path, ?array $body, callable $sanitise, ?bool $idempotent = null ): array|WP_Error {
+		$answer = $this->call( $method, $sub_path, $body, array(), $idempotent );
+		return is_wp_error( $answer ) ? $answer : $sanitise( $answer->data );
+	}
+
+	private function path( string $project_id, string $sub_path ): string {
+		return '/api/projects/' . rawurlencode( $project_id ) . $sub_path;
+	}
+}

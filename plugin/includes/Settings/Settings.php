@@ -1,0 +1,202 @@
+<?php
+/**
+ * The plugin's settings, kept on the server only. wp-config.php constants win over stored values.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Reads and writes the options; never hands the API key to anything that renders.
+ */
+final class Settings {
+
+	public const OPTION_SETTINGS = 'interlinker_settings';
+	public const OPTION_API_KEY  = 'interlinker_api_key';
+	public const OPTION_PROJECT  = 'interlinker_project';
+
+	public const DEFAULT_MAX_LINKS = 3;
+	public const MAX_LINKS_CEILING = 50;
+
+	/**
+	 * Every option the plugin owns (uninstall.php removes these).
+	 *
+	 * @return string[]
+	 */
+	public static function option_names(): array {
+		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION );
+	}
+
+	public function bridge_url(): string {
+		if ( defined( 'INTERLINKER_BRIDGE_URL' ) && is_string( constant( 'INTERLINKER_BRIDGE_URL' ) ) ) {
+			return untrailingslashit( (string) constant( 'INTERLINKER_BRIDGE_URL' ) );
+		}
+		return untrailingslashit( (string) ( $this->stored()['bridgeUrl'] ?? '' ) );
+	}
+
+	public function bridge_url_from_constant(): bool {
+		return defined( 'INTERLINKER_BRIDGE_URL' );
+	}
+
+	/**
+	 * The API key, for the bridge client's Authorization header only.
+	 */
+	public function api_key(): string {
+		if ( defined( 'INTERLINKER_API_KEY' ) && is_string( constant( 'INTERLINKER_API_KEY' ) ) ) {
+			return (string) constant( 'INTERLINKER_API_KEY' );
+		}
+		return (string) get_option( self::OPTION_API_KEY, '' );
+	}
+
+	public function api_key_from_constant(): bool {
+		return defined( 'INTERLINKER_API_KEY' );
+	}
+
+	public function is_configured(): bool {
+		return '' !== $this->bridge_url() && '' !== $this->api_key();
+	}
+
+	/**
+	 * Post types whose published posts take part (sources and targets).
+	 *
+	 * @return string[]
+	 */
+	public function post_types(): array {
+		$stored = $this->stored()['postTypes'] ?? null;
+		$types  = is_array( $stored ) ? $stored : array( 'post', 'page' );
+		return array_values( array_filter( $types, 'post_type_exists' ) );
+	}
+
+	/**
+	 * Term ids of categories whose posts are left out.
+	 *
+	 * @return int[]
+	 */
+	public function excluded_categories(): array {
+		return array_map( 'intval', (array) ( $this->stored()['excludedCategories'] ?? array() ) );
+	}
+
+	/**
+	 * Path prefixes (as in "/shop/") whose pages are left out.
+	 *
+	 * @return string[]
+	 */
+	public function excluded_paths(): array {
+		return array_values( array_map( 'strval', (array) ( $this->stored()['excludedPaths'] ?? array() ) ) );
+	}
+
+	public function max_links_per_post(): int {
+		return (int) ( $this->stored()['maxLinksPerPost'] ?? self::DEFAULT_MAX_LINKS );
+	}
+
+	/**
+	 * Saves the writable fields present in $changes (already validated by the REST schema) and sanitises them again.
+	 *
+	 * @param array<string, mixed> $changes Field name → new value.
+	 */
+	public function update( array $changes ): void {
+		$stored = $this->stored();
+		if ( array_key_exists( 'bridgeUrl', $changes ) ) {
+			$stored['bridgeUrl'] = untrailingslashit( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) );
+		}
+		if ( array_key_exists( 'postTypes', $changes ) ) {
+			$stored['postTypes'] = array_values( array_unique( array_filter( array_map( 'sanitize_key', (array) $changes['postTypes'] ), 'post_type_exists' ) ) );
+		}
+		if ( array_key_exists( 'excludedCategories', $changes ) ) {
+			$stored['excludedCategories'] = array_values( array_unique( array_filter( array_map( 'absint', (array) $changes['excludedCategories'] ) ) ) );
+		}
+		if ( array_key_exists( 'excludedPaths', $changes ) ) {
+			$stored['excludedPaths'] = self::normalise_paths( (array) $changes['excludedPaths'] );
+		}
+		if ( array_key_exists( 'maxLinksPerPost', $changes ) ) {
+			$stored['maxLinksPerPost'] = max( 0, min( self::MAX_LINKS_CEILING, (int) $changes['maxLinksPerPost'] ) );
+		}
+		update_option( self::OPTION_SETTINGS, $stored, false );
+
+		if ( array_key_exists( 'apiKey', $changes ) ) {
+			$this->store_api_key( (string) $changes['apiKey'] );
+		}
+	}
+
+	public function store_api_key( string $key ): void {
+		update_option( self::OPTION_API_KEY, sanitize_text_field( $key ), false );
+	}
+
+	/**
+	 * The project on the bridge for this site, or null before the first sync.
+	 *
+	 * @return array{id: string, domain: string, bridgeUrl: string}|null
+	 */
+	public function project(): ?array {
+		$project = get_option( self::OPTION_PROJECT );
+		if ( ! is_array( $project ) || empty( $project['id'] ) ) {
+			return null;
+		}
+		// A project belongs to one bridge and one site address; after either changes it must be found again.
+		if ( ( $project['bridgeUrl'] ?? '' ) !== $this->bridge_url() || ( $project['domain'] ?? '' ) !== self::site_domain() ) {
+			return null;
+		}
+		return array(
+			'id'        => (string) $project['id'],
+			'domain'    => (string) $project['domain'],
+			'bridgeUrl' => (string) $project['bridgeUrl'],
+		);
+	}
+
+	public function remember_project( string $project_id ): void {
+		update_option(
+			self::OPTION_PROJECT,
+			array(
+				'id'        => $project_id,
+				'domain'    => self::site_domain(),
+				'bridgeUrl' => $this->bridge_url(),
+			),
+			false
+		);
+	}
+
+	public function forget_project(): void {
+		delete_option( self::OPTION_PROJECT );
+	}
+
+	/**
+	 * The site's home URL as the bridge project's domain.
+	 */
+	public static function site_domain(): string {
+		return trailingslashit( home_url( '/' ) );
+	}
+
+	/**
+	 * Turns "shop", "/shop" or "/shop/" into "/shop/"; drops empties and duplicates.
+	 *
+	 * @param array<mixed> $paths Raw path prefixes.
+	 * @return string[]
+	 */
+	public static function normalise_paths( array $paths ): array {
+		$normalised = array();
+		foreach ( $paths as $path ) {
+			$path = trim( sanitize_text_field( (string) $path ) );
+			$path = (string) wp_parse_url( $path, PHP_URL_PATH );
+			$path = trim( $path, '/' );
+			if ( '' !== $path ) {
+				$normalised[] = '/' . $path . '/';
+			}
+		}
+		return array_values( array_unique( $normalised ) );
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	private function stored(): array {
+		$stored = get_option( self::OPTION_SETTINGS, array() );
+		return is_array( $stored ) ? $stored : array();
+	}
+}

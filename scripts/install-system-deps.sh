@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that the real-WordPress stack and the browser tests need.
+# Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
+set -euo pipefail
+
+readonly PACKAGES=(
+  # PHP for WordPress: the built-in server runs it, these are the extensions WordPress uses.
+  php-cli php-mysql php-xml php-mbstring php-curl php-gd php-intl php-zip
+  # One private MariaDB per test stack (started by hand, never as a service).
+  mariadb-server
+  # Browser tests drive Debian's Chromium through playwright-core.
+  chromium fonts-liberation
+)
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-system-deps: run as root" >&2
+  exit 1
+fi
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+  [[ $status == installed ]] || missing+=("$package")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "install-system-deps: all ${#PACKAGES[@]} packages already installed"
+  exit 0
+fi
+
+echo "install-system-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-system-deps: done"

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(ROOT, 'bridge/bin/interlinker-bridge.js');
+
+export interface BridgeProcess {
+  url: string;
+  port: number;
+  /** The first key, printed by the bridge on its first start. */
+  apiKey: string;
+  dbFile: string;
+  /** Creates another account and key with the CLI. */
+  createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
+  /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and database (after `stop()`). */
+  start(): Promise<void>;
+  /** Stops it and removes its database. */
+  dispose(): Promise<void>;
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`interlinker-bridge ${args.join(' ')} failed: ${err || out}`))));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * The real bridge as its own process (`interlinker-bridge serve`, built JS), on a free port with a fresh database.
+ * Needs `npm run build --workspace bridge` first (npm ci does it).
+ */
+export async function startBridgeProcess(options: { port?: number; dbFile?: string } = {}): Promise<BridgeProcess> {
+  if (!fs.existsSync(path.join(ROOT, 'bridge/dist/cli.js'))) {
+    throw new Error('The bridge is not built: run `npm run build --workspace bridge`.');
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-bridge-'));
+  const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
+  const port = options.port ?? (await freePort());
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), INTERLINKER_DB: dbFile, LOG_LEVEL: 'warn' };
+  let child: ChildProcess | undefined;
+  let apiKey = '';
+
+  async function start(): Promise<void> {
+    child = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^\s+(ilk_\S+)\s*$/m.exec(output);
+      if (match && !apiKey) apiKey = match[1]!;
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`bridge exited: ${output}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`bridge did not answer within 20 s: ${output}`);
+  }
+
+  async function stop(): Promise<void> {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  }
+
+  await start();
+  if (!apiKey) throw new Error('the bridge printed no first key (was the database new?)');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    apiKey,
+    dbFile,
+    async createKey(account, tier = 'enterprise', rateLimit = 1_000_000) {
+      await runCli(['accounts', 'create', '--name', account, '--tier', tier, '--rate-limit', String(rateLimit)], env);
+      const out = await runCli(['keys', 'create', '--account', account], env);
+      return out.trim().split('\n').at(-1)!.trim();
+    },
+    stop,
+    start,
+    async dispose() {
+      await stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, four kinds of tests. The WordPress and browser suites share one machine-wide stack each, so their
+ * files run one at a time.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'engine',
+          include: ['test/engine/**/*.test.ts', 'test/bench/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'wordpress',
+          include: ['test/wp-stack/**/*.test.ts', 'test/plugin/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'ui',
+          include: ['test/admin-ui/**/*.test.ts', 'test/admin-ui/**/*.test.tsx', 'test/ui/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
