@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp } from '../../bridge/src/app.js';
 import type { Tier } from '../../bridge/src/accounts/accounts.repository.js';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
@@ -43,14 +43,16 @@ export class TestClock implements Clock {
 }
 
 /** The real app over real HTTP on an ephemeral port, with a fresh SQLite file. */
-export async function startTestBridge(options: { clock?: Clock; failedAuthPolicy?: FailedAuthPolicy; bodyLimitBytes?: number } = {}): Promise<TestBridge> {
+export async function startTestBridge(
+  options: { clock?: Clock; failedAuthPolicy?: FailedAuthPolicy; bodyLimitBytes?: number; logger?: Logger } = {},
+): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
   const dbFile = path.join(dir, 'bridge.db');
   const db = openDatabase(dbFile);
   migrate(db);
   const { app, accounts } = createApp({
     db,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.failedAuthPolicy ? { failedAuthPolicy: options.failedAuthPolicy } : {}),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),

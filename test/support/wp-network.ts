@@ -47,3 +47,15 @@ export async function assertPortsFree(ports: readonly number[]): Promise<void> {
     }
   }
 }
+
+/** A port nothing listens on right now, for tests that run stacks side by side without fixed ports. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -8,6 +8,8 @@ export const wpPaths = {
   repoRoot,
   /** The WordPress tree that scripts/wp/fetch-wordpress.sh builds. */
   core: process.env.WORDPRESS_CORE_DIR ?? path.join(repoRoot, '.cache/wordpress-core'),
+  /** Empty MariaDB data dirs, one per mariadbd build, copied for each stack instead of running install-db. */
+  mariadbTemplates: path.join(repoRoot, '.cache/mariadb-datadir'),
   fetchScript: path.join(repoRoot, 'scripts/wp/fetch-wordpress.sh'),
   phpScripts: path.join(repoRoot, 'scripts/wp/php'),
   /** Each stack lives in .tmp/<name>/ and is wiped when a stack of that name starts. */

@@ -2,6 +2,12 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+function withInstallHint(command: string, error: NodeJS.ErrnoException): Error {
+  return error.code === 'ENOENT'
+    ? new Error(`${command} is not installed: run scripts/install-system-deps.sh as root`, { cause: error })
+    : error;
+}
+
 export interface CommandResult {
   stdout: string;
   stderr: string;
@@ -21,7 +27,7 @@ export function runCommand(command: string, args: readonly string[], options: Co
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.on('error', reject);
+    child.on('error', (error: NodeJS.ErrnoException) => reject(withInstallHint(command, error)));
     child.on('close', (code, signal) => {
       const result = { stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };
       if (code === 0) {
@@ -55,7 +61,9 @@ export function startDaemon(command: string, args: readonly string[], options: D
       stdio: ['ignore', log, log],
     });
     if (child.pid === undefined) {
-      throw new Error(`could not start ${command}`);
+      // spawn() reports a missing executable through an 'error' event; the listener keeps it from crashing Node.
+      child.once('error', () => undefined);
+      throw withInstallHint(command, Object.assign(new Error(`could not start ${command}`), { code: 'ENOENT' }));
     }
     child.unref();
     return child.pid;

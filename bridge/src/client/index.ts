@@ -92,7 +92,7 @@ export class InterlinkerClient {
     return this.data<Project>('POST', '/api/projects', input);
   }
   listProjects(query: ListQuery = {}) {
-    return this.page<Pick<Project, 'id' | 'name' | 'domain' | 'createdAt'>>('/api/projects', { ...query });
+    return this.page<Project>('/api/projects', { ...query });
   }
   getProject(projectId: string) {
     return this.data<Project>('GET', `/api/projects/${enc(projectId)}`);

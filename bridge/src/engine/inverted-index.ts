@@ -56,8 +56,15 @@ export class InvertedIndex {
   /**
    * Top `k` documents by Σ weight(term) × impact(term, doc), over documents `accept` allows.
    * Term-at-a-time into a dense accumulator: fast for the 25–30 term queries of "more like this".
+   * `observe` sees every matching document's score, for callers that need scores beyond the top k.
    */
-  search(termIds: ArrayLike<number>, weights: ArrayLike<number>, k: number, accept: (docNo: number) => boolean): ScoredDocument[] {
+  search(
+    termIds: ArrayLike<number>,
+    weights: ArrayLike<number>,
+    k: number,
+    accept: (docNo: number) => boolean,
+    observe?: (docNo: number, score: number) => void,
+  ): ScoredDocument[] {
     let touchedCount = 0;
     for (let t = 0; t < termIds.length; t += 1) {
       const termId = termIds[t]!;
@@ -89,6 +96,7 @@ export class InvertedIndex {
       const docNo = this.touched[i]!;
       const score = this.scores[docNo]!;
       this.scores[docNo] = 0;
+      observe?.(docNo, score);
       if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
     }
     return top.sorted();

@@ -1,6 +1,6 @@
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { paginationQuery, projectParams, successResponse } from '../http/common-schemas.js';
-import { createProjectBody, projectListItem, projectSchema, updateProjectBody } from './projects.schemas.js';
+import { createProjectBody, projectSchema, updateProjectBody } from './projects.schemas.js';
 import type { ProjectsService } from './projects.service.js';
 
 export function projectEndpoints(projects: ProjectsService): Endpoint[] {
@@ -24,7 +24,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       summary: "List the account's projects, newest first",
       tag: 'Projects',
       query: paginationQuery,
-      response: projectListItem,
+      response: projectSchema,
       paginated: true,
       errors: [400],
       handle: ({ auth, query }) => projects.list(auth.accountId, query),

@@ -37,5 +37,3 @@ export const projectSchema = z.object({
   updatedAt: isoTimestamp,
 });
 export type Project = z.output<typeof projectSchema>;
-
-export const projectListItem = projectSchema.pick({ id: true, name: true, domain: true, createdAt: true });

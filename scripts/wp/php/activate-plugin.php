@@ -16,6 +16,8 @@ if (PHP_SAPI !== 'cli' || !isset($argv[2])) {
 
 ob_start();
 require rtrim($argv[1], '/') . '/wp-load.php';
+// WP_DEBUG_DISPLAY is off for web requests (it would corrupt JSON); on the command line errors should be seen.
+ini_set('display_errors', 'stderr');
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
 $interlinker_folder = $argv[2];
@@ -27,7 +29,7 @@ if ($interlinker_files === []) {
 }
 
 $interlinker_file = $interlinker_folder . '/' . $interlinker_files[0];
-$interlinker_result = activate_plugin($interlinker_file, '', false, true);
+$interlinker_result = activate_plugin($interlinker_file);
 if (is_wp_error($interlinker_result)) {
 	fwrite(STDERR, "activating $interlinker_file: " . $interlinker_result->get_error_message() . "\n");
 	exit(1);

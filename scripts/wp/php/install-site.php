@@ -20,6 +20,8 @@ define('WP_INSTALLING', true);
 ob_start();
 
 require rtrim($argv[1], '/') . '/wp-load.php';
+// WP_DEBUG_DISPLAY is off for web requests (it would corrupt JSON); on the command line errors should be seen.
+ini_set('display_errors', 'stderr');
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 
 // The site cannot send mail; skip the "new site" and "new user" messages instead of failing on a missing sendmail.

@@ -17,6 +17,8 @@ $interlinker_code = (string) stream_get_contents(STDIN);
 
 ob_start();
 require rtrim($argv[1], '/') . '/wp-load.php';
+// WP_DEBUG_DISPLAY is off for web requests (it would corrupt JSON); on the command line errors should be seen.
+ini_set('display_errors', 'stderr');
 fwrite(STDERR, (string) ob_get_clean());
 
 // Runs in a function scope so the snippet cannot clobber the globals above by accident.

@@ -1,5 +1,6 @@
 import type { Migration } from './migration.js';
 import { migration as core } from './0001-core.js';
+import { migration as searchIndex } from './0002-search-index.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [core];
+export const migrations: readonly Migration[] = [core, searchIndex];

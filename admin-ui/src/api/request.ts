@@ -1,0 +1,60 @@
+/**
+ * The one place that calls apiFetch: typed answers, list totals from headers, and errors as ApiError.
+ */
+import apiFetch from '@wordpress/api-fetch';
+import { addQueryArgs } from '@wordpress/url';
+
+import { toApiError } from './errors';
+import type { ListPage } from './types';
+
+export const NAMESPACE = '/interlinker/v1';
+
+export type QueryArgs = Record< string, string | number | boolean | undefined >;
+
+function withoutEmpty( args: QueryArgs ): Record< string, string | number | boolean > {
+	const kept: Record< string, string | number | boolean > = {};
+	for ( const [ key, value ] of Object.entries( args ) ) {
+		if ( value !== undefined && value !== '' ) {
+			kept[ key ] = value;
+		}
+	}
+	return kept;
+}
+
+export function pathWithArgs( path: string, args: QueryArgs = {} ): string {
+	return addQueryArgs( path, withoutEmpty( args ) );
+}
+
+/** A call whose JSON answer is T; rejects with an ApiError. */
+export async function request< T >(
+	path: string,
+	options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; data?: unknown; args?: QueryArgs } = {}
+): Promise< T > {
+	try {
+		return await apiFetch< T >( {
+			path: pathWithArgs( path, options.args ),
+			method: options.method ?? 'GET',
+			...( options.data === undefined ? {} : { data: options.data } ),
+		} );
+	} catch ( thrown ) {
+		throw await toApiError( thrown );
+	}
+}
+
+function headerNumber( response: Response, name: string, fallback: number ): number {
+	const value = Number.parseInt( response.headers.get( name ) ?? '', 10 );
+	return Number.isFinite( value ) ? value : fallback;
+}
+
+/** A GET of one page of a list route, with its totals. */
+export async function requestPage< T >( path: string, args: QueryArgs = {} ): Promise< ListPage< T > > {
+	let response: Response;
+	try {
+		response = await apiFetch< Response >( { path: pathWithArgs( path, args ), parse: false } );
+	} catch ( thrown ) {
+		throw await toApiError( thrown );
+	}
+	const items = ( await response.json() ) as T[];
+	const total = headerNumber( response, 'X-WP-Total', items.length );
+	return { items, total, totalPages: headerNumber( response, 'X-WP-TotalPages', total > 0 ? 1 : 0 ) };
+}

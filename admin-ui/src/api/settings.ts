@@ -1,0 +1,30 @@
+import { NAMESPACE, request } from './request';
+import type { ConnectionTest, Settings, SettingsChanges, SyncBatch } from './types';
+
+export function fetchSettings(): Promise< Settings > {
+	return request< Settings >( `${ NAMESPACE }/settings` );
+}
+
+export function saveSettings( changes: SettingsChanges ): Promise< Settings > {
+	return request< Settings >( `${ NAMESPACE }/settings`, { method: 'POST', data: changes } );
+}
+
+export function testConnection(): Promise< ConnectionTest > {
+	return request< ConnectionTest >( `${ NAMESPACE }/settings/test-connection`, { method: 'POST' } );
+}
+
+export function rotateApiKey(): Promise< Settings > {
+	return request< Settings >( `${ NAMESPACE }/settings/rotate-key`, { method: 'POST' } );
+}
+
+/** One batch of a full sync (no postIds) or a sync of the given posts. */
+export function syncBatch( body: { cursor?: string | null; postIds?: number[] } ): Promise< SyncBatch > {
+	const data: { cursor?: string; postIds?: number[] } = {};
+	if ( body.cursor ) {
+		data.cursor = body.cursor;
+	}
+	if ( body.postIds ) {
+		data.postIds = body.postIds;
+	}
+	return request< SyncBatch >( `${ NAMESPACE }/sync`, { method: 'POST', data } );
+}

@@ -1,0 +1,50 @@
+import { NAMESPACE, request, requestPage } from './request';
+import type { ImplementAnswer, ListPage, Suggestion, SuggestionStatus } from './types';
+
+export interface SuggestionQuery {
+	page: number;
+	perPage: number;
+	status?: SuggestionStatus;
+	/** Source post. */
+	postId?: number;
+	orderby?: 'relevanceScore' | 'createdAt';
+	order?: 'asc' | 'desc';
+}
+
+export function fetchSuggestions( query: SuggestionQuery ): Promise< ListPage< Suggestion > > {
+	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
+		page: query.page,
+		per_page: query.perPage,
+		status: query.status,
+		post_id: query.postId,
+		orderby: query.orderby,
+		order: query.order,
+	} );
+}
+
+/** Asks the bridge for fresh suggestions for one post, then answers that post's suggestions. */
+export function generateSuggestions( postId: number, perPage = 100 ): Promise< ListPage< Suggestion > > {
+	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
+		post_id: postId,
+		generate: 1,
+		page: 1,
+		per_page: perPage,
+	} );
+}
+
+export function updateSuggestionStatus( id: string, status: SuggestionStatus ): Promise< Suggestion > {
+	return request< Suggestion >( `${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`, {
+		method: 'PATCH',
+		data: { status },
+	} );
+}
+
+export function deleteSuggestion( id: string ): Promise< { success: boolean } > {
+	return request< { success: boolean } >( `${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`, {
+		method: 'DELETE',
+	} );
+}
+
+export function implementSuggestions( suggestionIds: string[] ): Promise< ImplementAnswer > {
+	return request< ImplementAnswer >( `${ NAMESPACE }/implement`, { method: 'POST', data: { suggestionIds } } );
+}

@@ -1,0 +1,160 @@
+/**
+ * Shapes of the plugin's REST answers (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them.
+ */
+
+export type SuggestionStatus = 'pending' | 'approved' | 'rejected' | 'implemented';
+
+export interface Suggestion {
+	id: string;
+	sourcePageUrl: string;
+	targetPageUrl: string;
+	anchorText: string;
+	context: string;
+	relevanceScore: number;
+	status: SuggestionStatus;
+	createdAt: string | null;
+	updatedAt: string | null;
+	/** 0 when the URL is no post of this site. */
+	sourcePostId: number;
+	targetPostId: number;
+	sourceTitle: string;
+	targetTitle: string;
+	/** "" when the current user may not edit that post. */
+	sourceEditLink: string;
+	targetEditLink: string;
+}
+
+export type ImplementationStatus = 'pending' | 'completed' | 'failed' | 'rolled_back';
+
+export interface LinkResult {
+	suggestionId: string;
+	succeeded: boolean;
+	/** The bridge's field for why a link failed. */
+	error?: string | null;
+	/** The plugin's field for why a link failed. */
+	reason?: string | null;
+}
+
+export interface Implementation {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: ImplementationStatus;
+	createdAt: string;
+	implementedAt: string | null;
+	summary: { succeeded: number; failed: number } | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	results: LinkResult[] | null;
+}
+
+export interface ImplementationDetails extends Implementation {
+	suggestions: Suggestion[];
+}
+
+export interface ImplementAnswer extends Implementation {
+	results: LinkResult[];
+}
+
+export interface AnalyticsSummary {
+	suggestions: { total: number; pending: number; approved: number; implemented: number };
+	implementations: { total: number; successful: number; failed: number };
+	pages: { total: number; synced: number; pending: number };
+	links: { total: number; active: number; broken: number };
+}
+
+export interface TimeseriesPoint {
+	/** A UTC day, YYYY-MM-DD. */
+	date: string;
+	suggestions: number;
+	implementations: number;
+}
+
+export interface OrphanPage {
+	id: string;
+	url: string;
+	title: string;
+	postId: number;
+	editLink: string;
+}
+
+export interface BrokenLink {
+	sourcePageId: string;
+	sourcePageUrl: string;
+	targetUrl: string;
+	anchorText: string;
+	statusCode: number;
+	sourcePostId: number;
+	sourceEditLink: string;
+}
+
+export interface InboundBucket {
+	label: string;
+	min: number;
+	max: number | null;
+	pages: number;
+}
+
+export interface PostTypeOption {
+	slug: string;
+	label: string;
+}
+
+export interface Settings {
+	bridgeUrl: string;
+	bridgeUrlFromConstant: boolean;
+	apiKeySet: boolean;
+	apiKeyFromConstant: boolean;
+	projectId: string | null;
+	postTypes: string[];
+	availablePostTypes: PostTypeOption[];
+	excludedCategories: number[];
+	excludedPaths: string[];
+	maxLinksPerPost: number;
+}
+
+/** What the settings form may send; `apiKey` is write-only. */
+export interface SettingsChanges {
+	bridgeUrl?: string;
+	apiKey?: string;
+	postTypes?: string[];
+	excludedCategories?: number[];
+	excludedPaths?: string[];
+	maxLinksPerPost?: number;
+}
+
+export interface ConnectionTest {
+	ok: boolean;
+	message: string;
+	bridgeVersion?: string;
+	projectId?: string;
+	rateLimit?: { limit: number; remaining: number; resetAt: string };
+}
+
+export interface SyncBatch {
+	synced: number;
+	failed: number;
+	total: number;
+	done: boolean;
+	cursor: string | null;
+}
+
+/** One page of a list route, with the totals WordPress sends in X-WP-Total / X-WP-TotalPages. */
+export interface ListPage<T> {
+	items: T[];
+	total: number;
+	totalPages: number;
+}
+
+/** A post found by the core search route, for "Generate for a post" and the post filter. */
+export interface PostSearchResult {
+	id: number;
+	title: string;
+	subtype: string;
+	url: string;
+}
+
+export interface Category {
+	id: number;
+	name: string;
+}

@@ -1,0 +1,31 @@
+/** Runs both baselines over a variant's synced pages, with the same eligibility the engine has. */
+import type { Variant } from '../corpus/variants.js';
+import type { PageText } from '../html/page-text.js';
+import type { RankedSuggestion } from '../metrics/system-score.js';
+import { TfidfCosineBaseline } from './tfidf-cosine.js';
+import { TitleWordMatchBaseline } from './title-word-match.js';
+import type { BaselinePage } from './types.js';
+
+export interface BaselineRun {
+  name: string;
+  rankings: Map<string, RankedSuggestion[]>;
+  ms: number;
+}
+
+export function runBaselines(variant: Variant, texts: ReadonlyMap<string, PageText>, limit: number): BaselineRun[] {
+  const pages: BaselinePage[] = variant.pages.map((page) => {
+    const text = texts.get(page.url);
+    if (!text) throw new Error(`no text for ${page.url}`);
+    return { url: page.url, title: page.title, text };
+  });
+  const systems = [
+    { name: 'tf-idf cosine', build: () => new TfidfCosineBaseline(pages) },
+    { name: 'title words (Link Whisper)', build: () => new TitleWordMatchBaseline(pages) },
+  ];
+  return systems.map(({ name, build }) => {
+    const started = performance.now();
+    const baseline = build();
+    const rankings = new Map(pages.map((page, index) => [page.url, baseline.rank(index, limit)]));
+    return { name, rankings, ms: performance.now() - started };
+  });
+}

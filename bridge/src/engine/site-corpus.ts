@@ -1,0 +1,289 @@
+import { resolveHref } from '../lib/url.js';
+import { idf, impact } from './bm25.js';
+import { InvertedIndex } from './inverted-index.js';
+import { phraseStems } from './keyphrases.js';
+import { PhraseIndex, PhraseKind } from './phrase-index.js';
+import type { Stem } from './stemmer.js';
+import { TermDictionary } from './term-dictionary.js';
+import { isContentWord, tokenize } from './tokenizer.js';
+import { ensureLength } from './typed-arrays.js';
+import type { IndexedPage, Keyphrase } from './types.js';
+
+/**
+ * Postings kept per page: its terms with the highest tf-idf. Static pruning keeps 100,000 pages in tens of MB;
+ * a related page shares the source's topical terms, and those rank high in both.
+ */
+export const POSTINGS_PER_DOCUMENT = 160;
+
+/** A page as the corpus keeps it: everything needed to add it to (or take it out of) the indexes again. */
+export interface CorpusDocument {
+  docNo: number;
+  pageId: string;
+  statusCode: number;
+  /** Content words in the body. */
+  length: number;
+  /** Content-word term ids of the clean title. */
+  titleTermIds: Int32Array;
+  postingTermIds: Int32Array;
+  postingCounts: Uint16Array;
+  /** Own keyphrases, packed: kind, word count, term ids…, repeated. */
+  phrases: Int32Array;
+  /** Internal links, packed: target doc number, anchor word count (0 for none), anchor term ids…, repeated. */
+  outlinks: Int32Array;
+}
+
+/** A new page version before it joins the corpus: all its distinct terms are needed for document frequencies. */
+export interface PreparedDocument {
+  document: CorpusDocument;
+  termIds: Int32Array;
+  termCounts: Int32Array;
+}
+
+const KIND_BY_NAME: Record<Keyphrase['kind'], PhraseKind> = {
+  title: PhraseKind.title,
+  'title-part': PhraseKind.titlePart,
+  heading: PhraseKind.heading,
+  ngram: PhraseKind.ngram,
+};
+
+const isSuccess = (statusCode: number): boolean => statusCode >= 200 && statusCode < 300;
+
+/**
+ * The in-memory search state of one site: vocabulary, inverted index, phrase index, and per-page numbers
+ * (status, length, inbound links). Every URL seen (synced or only linked to) has a document number.
+ */
+export class SiteCorpus {
+  readonly terms = new TermDictionary();
+  readonly index = new InvertedIndex();
+  readonly phrases = new PhraseIndex();
+
+  private readonly urls: string[] = [];
+  private readonly docByUrl = new Map<string, number>();
+  private readonly pageIds: (string | undefined)[] = [];
+  private readonly docByPage = new Map<string, number>();
+  private readonly titleTerms: (Int32Array | undefined)[] = [];
+  private statusCodes = new Uint16Array(1024);
+  private inbound = new Int32Array(1024);
+  private persistedUrlCount = 0;
+
+  /** Pages that can be targets (2xx), and their total length: the N and average length of BM25. */
+  documentCount = 0;
+  totalLength = 0;
+
+  get averageLength(): number {
+    return this.documentCount === 0 ? 1 : this.totalLength / this.documentCount;
+  }
+
+  get urlCount(): number {
+    return this.urls.length;
+  }
+
+  idf(termId: number): number {
+    return this.idfOfFrequency(this.terms.documentFrequency(termId));
+  }
+
+  idfOfFrequency(documentFrequency: number): number {
+    return idf(documentFrequency, Math.max(1, this.documentCount));
+  }
+
+  docNoOfPage(pageId: string): number | undefined {
+    return this.docByPage.get(pageId);
+  }
+
+  docNoOfUrl(url: string): number | undefined {
+    return this.docByUrl.get(url);
+  }
+
+  urlOf(docNo: number): string {
+    return this.urls[docNo]!;
+  }
+
+  pageIdOf(docNo: number): string | undefined {
+    return this.pageIds[docNo];
+  }
+
+  statusOf(docNo: number): number {
+    return this.statusCodes[docNo] ?? 0;
+  }
+
+  /** A synced page with a 2xx status. */
+  isTarget(docNo: number): boolean {
+    return this.pageIds[docNo] !== undefined && isSuccess(this.statusOf(docNo));
+  }
+
+  inboundLinks(docNo: number): number {
+    return this.inbound[docNo] ?? 0;
+  }
+
+  titleTermIds(docNo: number): Int32Array | undefined {
+    return this.titleTerms[docNo];
+  }
+
+  /** The document number of a URL, allocated when new. */
+  internUrl(url: string): number {
+    let docNo = this.docByUrl.get(url);
+    if (docNo === undefined) {
+      docNo = this.urls.length;
+      this.urls.push(url);
+      this.docByUrl.set(url, docNo);
+      this.pageIds.push(undefined);
+      this.titleTerms.push(undefined);
+      this.statusCodes = ensureLength(this.statusCodes, docNo + 1);
+      this.inbound = ensureLength(this.inbound, docNo + 1);
+    }
+    return docNo;
+  }
+
+  /** Restores a stored URL; document numbers are dense and restored in order. */
+  restoreUrl(docNo: number, url: string): void {
+    if (docNo !== this.urls.length) throw new Error(`document numbers must be restored in order: got ${docNo}`);
+    this.internUrl(url);
+    this.persistedUrlCount = this.urls.length;
+  }
+
+  /** URLs allocated since the last call, for persistence. */
+  takeNewUrls(): { docNo: number; url: string }[] {
+    const fresh = this.urls.slice(this.persistedUrlCount).map((url, i) => ({ docNo: this.persistedUrlCount + i, url }));
+    this.persistedUrlCount = this.urls.length;
+    return fresh;
+  }
+
+  /** Turns an analysed page into a document (interning its terms and URLs); postings are chosen by `finalize`. */
+  prepare(page: IndexedPage, stem: Stem): PreparedDocument {
+    const { analysis } = page;
+    const docNo = this.internUrl(page.url);
+    const termIds = Int32Array.from(analysis.stems, (s) => this.terms.intern(s));
+    const termCounts = Int32Array.from(analysis.stemCounts);
+    const titleTermIds = Int32Array.from(
+      tokenize(analysis.cleanTitle).words.filter(isContentWord),
+      (word) => this.terms.intern(stem(word)),
+    );
+
+    const phrases: number[] = [];
+    for (const phrase of analysis.keyphrases) {
+      phrases.push(KIND_BY_NAME[phrase.kind], phrase.stems.length, ...phrase.stems.map((s) => this.terms.intern(s)));
+    }
+
+    const anchorsByUrl = new Map<string, Set<string>>();
+    for (const link of analysis.links) {
+      const url = resolveHref(link.href, page.url);
+      if (url === null) continue;
+      const anchors = anchorsByUrl.get(url) ?? new Set<string>();
+      anchors.add(link.anchorText);
+      anchorsByUrl.set(url, anchors);
+    }
+    const outlinks: number[] = [];
+    for (const url of new Set(page.linkedUrls)) {
+      if (url === page.url) continue;
+      const target = this.internUrl(url);
+      const seen = new Set<string>();
+      for (const anchorText of anchorsByUrl.get(url) ?? []) {
+        const anchor = phraseStems(anchorText, stem);
+        if (anchor === null || seen.has(anchor.join(' '))) continue;
+        seen.add(anchor.join(' '));
+        outlinks.push(target, anchor.length, ...anchor.map((s) => this.terms.intern(s)));
+      }
+      if (seen.size === 0) outlinks.push(target, 0);
+    }
+
+    return {
+      document: {
+        docNo,
+        pageId: page.pageId,
+        statusCode: page.statusCode,
+        length: analysis.tokenCount,
+        titleTermIds,
+        postingTermIds: new Int32Array(0),
+        postingCounts: new Uint16Array(0),
+        phrases: Int32Array.from(phrases),
+        outlinks: Int32Array.from(outlinks),
+      },
+      termIds,
+      termCounts,
+    };
+  }
+
+  /** Chooses the page's postings: its terms with the highest tf-idf under the current document frequencies. */
+  finalize(prepared: PreparedDocument): CorpusDocument {
+    const { termIds, termCounts } = prepared;
+    const order = Array.from(termIds.keys());
+    const weight = (i: number): number => termCounts[i]! * this.idf(termIds[i]!);
+    order.sort((a, b) => weight(b) - weight(a) || termIds[a]! - termIds[b]!);
+    const kept = order.slice(0, POSTINGS_PER_DOCUMENT);
+    return {
+      ...prepared.document,
+      postingTermIds: Int32Array.from(kept, (i) => termIds[i]!),
+      postingCounts: Uint16Array.from(kept, (i) => Math.min(65_535, termCounts[i]!)),
+    };
+  }
+
+  /** Adds (+1) or withdraws (-1) a page version's contribution to document frequencies and lengths. */
+  countDocument(statusCode: number, length: number, termIds: ArrayLike<number>, sign: 1 | -1): void {
+    if (!isSuccess(statusCode)) return;
+    for (let i = 0; i < termIds.length; i += 1) this.terms.adjustDocumentFrequency(termIds[i]!, sign);
+    this.documentCount += sign;
+    this.totalLength += sign * length;
+  }
+
+  /** Puts a document into the indexes (document frequencies are counted separately, see countDocument). */
+  add(document: CorpusDocument): void {
+    const { docNo } = document;
+    this.pageIds[docNo] = document.pageId;
+    this.docByPage.set(document.pageId, docNo);
+    this.statusCodes[docNo] = document.statusCode;
+    this.titleTerms[docNo] = document.titleTermIds;
+    if (isSuccess(document.statusCode)) {
+      const average = this.averageLength;
+      const impacts = Uint8Array.from(document.postingCounts, (count) => impact(count, document.length, average));
+      this.index.add(docNo, document.postingTermIds, impacts);
+      forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids));
+    }
+    forEachOutlink(document.outlinks, (target, anchor, first) => {
+      if (first) this.inbound[target] = this.inbound[target]! + 1;
+      if (anchor.length > 0) this.phrases.add(target, PhraseKind.anchor, anchor);
+    });
+  }
+
+  /** Takes a document out of the indexes, before its new version is added. */
+  remove(document: CorpusDocument): void {
+    const { docNo } = document;
+    if (isSuccess(document.statusCode)) {
+      this.index.remove(docNo, document.postingTermIds);
+      forEachPhrase(document.phrases, (kind, ids) => this.phrases.remove(docNo, kind, ids));
+    }
+    forEachOutlink(document.outlinks, (target, anchor, first) => {
+      if (first) this.inbound[target] = this.inbound[target]! - 1;
+      if (anchor.length > 0) this.phrases.remove(target, PhraseKind.anchor, anchor);
+    });
+    this.statusCodes[docNo] = 0;
+    this.titleTerms[docNo] = undefined;
+  }
+}
+
+export function forEachPhrase(packed: Int32Array, visit: (kind: PhraseKind, termIds: number[]) => void): void {
+  for (let i = 0; i < packed.length; ) {
+    const kind = packed[i]! as PhraseKind;
+    const n = packed[i + 1]!;
+    visit(kind, Array.from(packed.subarray(i + 2, i + 2 + n)));
+    i += 2 + n;
+  }
+}
+
+/** Visits each (target, anchor) of a page's links; `first` is true once per target. */
+export function forEachOutlink(packed: Int32Array, visit: (target: number, anchor: number[], first: boolean) => void): void {
+  let previous = -1;
+  for (let i = 0; i < packed.length; ) {
+    const target = packed[i]!;
+    const n = packed[i + 1]!;
+    visit(target, Array.from(packed.subarray(i + 2, i + 2 + n)), target !== previous);
+    previous = target;
+    i += 2 + n;
+  }
+}
+
+/** Target document numbers a page links to. */
+export function linkedDocuments(document: CorpusDocument): Set<number> {
+  const targets = new Set<number>();
+  forEachOutlink(document.outlinks, (target) => targets.add(target));
+  return targets;
+}

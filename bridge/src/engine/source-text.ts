@@ -1,0 +1,43 @@
+import type { SiteCorpus } from './site-corpus.js';
+import type { Stem } from './stemmer.js';
+import { isStopword } from './stopwords.js';
+import { tokenize, type Tokens } from './tokenizer.js';
+
+/** The source page's text ready for anchor search: tokens, their term ids, and where anchors may go. */
+export interface SourceText {
+  text: string;
+  tokens: Tokens;
+  /** Term id per token, -1 for words the site's vocabulary does not know. */
+  termIds: Int32Array;
+  /** Eligible span index per token, -1 when the token may not be part of an anchor. */
+  spans: Int32Array;
+  /** 1 for stopwords: an anchor neither starts nor ends with one. */
+  stop: Uint8Array;
+}
+
+export function readSourceText(text: string, eligible: ArrayLike<number>, corpus: SiteCorpus, stem: Stem): SourceText {
+  const tokens = tokenize(text);
+  const termIds = new Int32Array(tokens.count);
+  const spans = new Int32Array(tokens.count).fill(-1);
+  const stop = new Uint8Array(tokens.count);
+  let span = 0;
+  for (let i = 0; i < tokens.count; i += 1) {
+    const word = tokens.words[i]!;
+    termIds[i] = corpus.terms.idOf(stem(word)) ?? -1;
+    stop[i] = isStopword(word) ? 1 : 0;
+    const start = tokens.starts[i]!;
+    while (span * 2 < eligible.length && eligible[span * 2 + 1]! <= start) span += 1;
+    if (span * 2 < eligible.length && eligible[span * 2]! <= start && tokens.ends[i]! <= eligible[span * 2 + 1]!) spans[i] = span;
+  }
+  return { text, tokens, termIds, spans, stop };
+}
+
+/** Whether tokens first..last can form one anchor: one eligible text node, joined by single spaces or hyphens. */
+export function isAnchorRun(source: SourceText, first: number, last: number): boolean {
+  const span = source.spans[first]!;
+  if (span === -1) return false;
+  for (let i = first + 1; i <= last; i += 1) {
+    if (source.spans[i] !== span || source.tokens.joined[i] === 0) return false;
+  }
+  return true;
+}

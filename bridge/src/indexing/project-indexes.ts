@@ -1,0 +1,122 @@
+import type Database from 'better-sqlite3';
+import { SiteCorpus, type CorpusDocument, type PreparedDocument } from '../engine/site-corpus.js';
+import { readSourceText } from '../engine/source-text.js';
+import { stemEnglish, type Stem } from '../engine/stemmer.js';
+import { suggestLinks } from '../engine/suggestion-engine.js';
+import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
+import { SearchIndexStore } from './search-index-store.js';
+
+export interface ProjectIndexesOptions {
+  /** Stemmer for page text; English Snowball by default. */
+  stem?: Stem;
+}
+
+/**
+ * The search indexes of every project, in memory and persisted in SQLite through the bridge's connection.
+ * A project's indexes load on first use (or all at once with warmUp) and are kept in step by applySync,
+ * which runs inside the page sync transaction.
+ */
+export class ProjectIndexes {
+  private readonly store: SearchIndexStore;
+  private readonly stem: Stem;
+  private readonly corpora = new Map<string, SiteCorpus>();
+
+  constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
+    this.store = new SearchIndexStore(db);
+    this.stem = options.stem ?? stemEnglish;
+  }
+
+  /** Loads every project's indexes now instead of at its first request. */
+  warmUp(): void {
+    for (const projectId of this.store.projectIds()) this.corpus(projectId);
+  }
+
+  /** Indexes synced pages; a page synced before replaces its previous version. Call inside the sync transaction. */
+  applySync(projectId: string, pages: readonly IndexedPage[]): void {
+    const corpus = this.corpus(projectId);
+    try {
+      this.apply(projectId, corpus, pages);
+    } catch (error) {
+      // The transaction rolls back; reload from the database rather than keep half-applied memory.
+      this.corpora.delete(projectId);
+      throw error;
+    }
+  }
+
+  dropProject(projectId: string): void {
+    this.corpora.delete(projectId);
+    this.store.deleteProject(projectId);
+  }
+
+  generate(request: GenerateRequest): EngineSuggestion[] {
+    const corpus = this.corpus(request.projectId);
+    if (request.limit <= 0 || corpus.docNoOfPage(request.sourcePageId) === undefined) return [];
+    const source = this.store.document(request.sourcePageId);
+    const text = this.store.text(request.sourcePageId);
+    if (source === undefined || text === undefined) return [];
+    const sourceText = readSourceText(text.text, text.eligible, corpus, this.stem);
+    return suggestLinks(corpus, source, sourceText, request);
+  }
+
+  private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[]): void {
+    const latest = new Map<string, IndexedPage>();
+    for (const page of pages) latest.set(page.pageId, page);
+    const termsBefore = corpus.terms.size;
+
+    const prepared: { page: IndexedPage; next: PreparedDocument }[] = [];
+    for (const page of latest.values()) {
+      const previous = this.store.document(page.pageId);
+      if (previous !== undefined) {
+        corpus.remove(previous);
+        corpus.countDocument(previous.statusCode, previous.length, this.store.termIds(page.pageId), -1);
+      }
+      prepared.push({ page, next: corpus.prepare(page, this.stem) });
+    }
+    // Count the whole batch before choosing postings, so tf-idf sees the batch's own document frequencies.
+    for (const { next } of prepared) {
+      corpus.countDocument(next.document.statusCode, next.document.length, next.termIds, 1);
+    }
+    const finished: { page: IndexedPage; document: CorpusDocument; termIds: Int32Array }[] = [];
+    for (const { page, next } of prepared) {
+      const document = corpus.finalize(next);
+      corpus.add(document);
+      finished.push({ page, document, termIds: next.termIds });
+    }
+
+    const newTerms = [];
+    for (let id = termsBefore; id < corpus.terms.size; id += 1) newTerms.push({ id, stem: corpus.terms.stemOf(id) });
+    this.store.insertTerms(projectId, newTerms);
+    this.store.insertUrls(projectId, corpus.takeNewUrls());
+    for (const { page, document, termIds } of finished) {
+      this.store.saveDocument(projectId, document, page.analysis.text, page.analysis.eligible, termIds);
+    }
+    this.store.saveStats(projectId, {
+      documentFrequencies: corpus.terms.documentFrequencies(),
+      documentCount: corpus.documentCount,
+      totalLength: corpus.totalLength,
+    });
+  }
+
+  private corpus(projectId: string): SiteCorpus {
+    let corpus = this.corpora.get(projectId);
+    if (corpus === undefined) {
+      corpus = this.load(projectId);
+      this.corpora.set(projectId, corpus);
+    }
+    return corpus;
+  }
+
+  private load(projectId: string): SiteCorpus {
+    const corpus = new SiteCorpus();
+    for (const [id, stem] of this.store.terms(projectId)) corpus.terms.restore(id, stem);
+    for (const [docNo, url] of this.store.urls(projectId)) corpus.restoreUrl(docNo, url);
+    const stats = this.store.stats(projectId);
+    if (stats !== undefined) {
+      corpus.terms.restoreDocumentFrequencies(stats.documentFrequencies);
+      corpus.documentCount = stats.documentCount;
+      corpus.totalLength = stats.totalLength;
+    }
+    for (const document of this.store.documents(projectId)) corpus.add(document);
+    return corpus;
+  }
+}

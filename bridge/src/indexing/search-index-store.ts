@@ -1,0 +1,158 @@
+import type Database from 'better-sqlite3';
+import type { CorpusDocument } from '../engine/site-corpus.js';
+import { int32FromBytes, toBytes, uint16FromBytes } from '../engine/typed-arrays.js';
+
+interface DocumentRow {
+  page_id: string;
+  doc_no: number;
+  status_code: number;
+  length: number;
+  title_terms: Buffer;
+  posting_terms: Buffer;
+  posting_counts: Buffer;
+  phrases: Buffer;
+  outlinks: Buffer;
+}
+
+export interface StoredText {
+  text: string;
+  eligible: Int32Array;
+}
+
+export interface StoredStats {
+  documentFrequencies: Int32Array;
+  documentCount: number;
+  totalLength: number;
+}
+
+const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, length, title_terms, posting_terms, posting_counts, phrases, outlinks';
+
+function toDocument(row: DocumentRow): CorpusDocument {
+  return {
+    docNo: row.doc_no,
+    pageId: row.page_id,
+    statusCode: row.status_code,
+    length: row.length,
+    titleTermIds: int32FromBytes(row.title_terms),
+    postingTermIds: int32FromBytes(row.posting_terms),
+    postingCounts: uint16FromBytes(row.posting_counts),
+    phrases: int32FromBytes(row.phrases),
+    outlinks: int32FromBytes(row.outlinks),
+  };
+}
+
+/** The search index's tables (migration 0002): prepared statements over the connection the bridge passes in. */
+export class SearchIndexStore {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      insertTerm: db.prepare('INSERT INTO search_terms (project_id, term_id, stem) VALUES (?, ?, ?)'),
+      insertUrl: db.prepare('INSERT INTO search_urls (project_id, doc_no, url) VALUES (?, ?, ?)'),
+      upsertDocument: db.prepare(
+        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      upsertText: db.prepare('INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids) VALUES (?, ?, ?, ?)'),
+      upsertStats: db.prepare(
+        'INSERT OR REPLACE INTO search_stats (project_id, document_frequencies, document_count, total_length) VALUES (?, ?, ?, ?)',
+      ),
+      document: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE page_id = ?`),
+      text: db.prepare('SELECT text, eligible FROM search_texts WHERE page_id = ?'),
+      termIds: db.prepare('SELECT term_ids FROM search_texts WHERE page_id = ?').pluck(),
+      terms: db.prepare('SELECT term_id, stem FROM search_terms WHERE project_id = ? ORDER BY term_id').raw(),
+      urls: db.prepare('SELECT doc_no, url FROM search_urls WHERE project_id = ? ORDER BY doc_no').raw(),
+      stats: db.prepare('SELECT document_frequencies, document_count, total_length FROM search_stats WHERE project_id = ?'),
+      documents: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE project_id = ?`),
+      projects: db.prepare('SELECT project_id FROM search_stats').pluck(),
+      deleteTerms: db.prepare('DELETE FROM search_terms WHERE project_id = ?'),
+      deleteUrls: db.prepare('DELETE FROM search_urls WHERE project_id = ?'),
+      deleteTexts: db.prepare('DELETE FROM search_texts WHERE page_id IN (SELECT page_id FROM search_documents WHERE project_id = ?)'),
+      deleteDocuments: db.prepare('DELETE FROM search_documents WHERE project_id = ?'),
+      deleteStats: db.prepare('DELETE FROM search_stats WHERE project_id = ?'),
+    };
+  }
+
+  insertTerms(projectId: string, terms: readonly { id: number; stem: string }[]): void {
+    for (const term of terms) this.statements.insertTerm.run(projectId, term.id, term.stem);
+  }
+
+  insertUrls(projectId: string, urls: readonly { docNo: number; url: string }[]): void {
+    for (const entry of urls) this.statements.insertUrl.run(projectId, entry.docNo, entry.url);
+  }
+
+  saveDocument(projectId: string, document: CorpusDocument, text: string, eligible: readonly number[], termIds: Int32Array): void {
+    this.statements.upsertDocument.run(
+      projectId,
+      document.pageId,
+      document.docNo,
+      document.statusCode,
+      document.length,
+      toBytes(document.titleTermIds),
+      toBytes(document.postingTermIds),
+      toBytes(document.postingCounts),
+      toBytes(document.phrases),
+      toBytes(document.outlinks),
+    );
+    this.statements.upsertText.run(document.pageId, text, toBytes(Int32Array.from(eligible)), toBytes(termIds));
+  }
+
+  saveStats(projectId: string, stats: StoredStats): void {
+    this.statements.upsertStats.run(projectId, toBytes(stats.documentFrequencies), stats.documentCount, stats.totalLength);
+  }
+
+  document(pageId: string): CorpusDocument | undefined {
+    const row = this.statements.document.get(pageId) as DocumentRow | undefined;
+    return row && toDocument(row);
+  }
+
+  text(pageId: string): StoredText | undefined {
+    const row = this.statements.text.get(pageId) as { text: string; eligible: Buffer } | undefined;
+    return row && { text: row.text, eligible: int32FromBytes(row.eligible) };
+  }
+
+  /** All distinct term ids of a stored page version. */
+  termIds(pageId: string): Int32Array {
+    const bytes = this.statements.termIds.get(pageId) as Buffer | undefined;
+    return bytes ? int32FromBytes(bytes) : new Int32Array(0);
+  }
+
+  terms(projectId: string): IterableIterator<[number, string]> {
+    return this.statements.terms.iterate(projectId) as IterableIterator<[number, string]>;
+  }
+
+  urls(projectId: string): IterableIterator<[number, string]> {
+    return this.statements.urls.iterate(projectId) as IterableIterator<[number, string]>;
+  }
+
+  stats(projectId: string): StoredStats | undefined {
+    const row = this.statements.stats.get(projectId) as
+      | { document_frequencies: Buffer; document_count: number; total_length: number }
+      | undefined;
+    return (
+      row && {
+        documentFrequencies: int32FromBytes(row.document_frequencies),
+        documentCount: row.document_count,
+        totalLength: row.total_length,
+      }
+    );
+  }
+
+  *documents(projectId: string): Generator<CorpusDocument> {
+    for (const row of this.statements.documents.iterate(projectId)) yield toDocument(row as DocumentRow);
+  }
+
+  /** Projects that have an index, for loading them all at start. */
+  projectIds(): string[] {
+    return this.statements.projects.all() as string[];
+  }
+
+  deleteProject(projectId: string): void {
+    this.db.transaction(() => {
+      this.statements.deleteTexts.run(projectId);
+      this.statements.deleteDocuments.run(projectId);
+      this.statements.deleteUrls.run(projectId);
+      this.statements.deleteTerms.run(projectId);
+      this.statements.deleteStats.run(projectId);
+    })();
+  }
+}

@@ -1,0 +1,190 @@
+<?php
+/**
+ * Inserts links into post content only where contract §7 allows: in visible text outside links, headings,
+ * attributes, shortcodes, block delimiters, script, style, code and pre, at the place the suggestion's context
+ * names. Every byte outside the inserted tags stays as it was.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Html;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Link_Inserter {
+
+	/** The attribute that marks a link as ours, holding the suggestion id; rollback finds links by it. */
+	public const MARKER = 'data-interlinker';
+
+	/** Blocks whose text never gets a link: code, raw HTML, buttons, navigation and the like. */
+	public const DEFAULT_EXCLUDED_BLOCKS = array(
+		'core/code',
+		'core/preformatted',
+		'core/verse',
+		'core/html',
+		'core/shortcode',
+		'core/button',
+		'core/buttons',
+		'core/navigation',
+		'core/navigation-link',
+		'core/file',
+		'core/embed',
+		'core/search',
+		'core/table-of-contents',
+		'core/freeform',
+		'core/footnotes',
+	);
+
+	private const VOID = array( 'AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR' );
+
+	/**
+	 * @param string[] $excluded_blocks Block names whose text is never linked.
+	 */
+	public function __construct( private readonly array $excluded_blocks = self::DEFAULT_EXCLUDED_BLOCKS ) {}
+
+	/**
+	 * @param string         $content    Post content as stored.
+	 * @param Link_Request[] $requests   Links to insert, most wanted first.
+	 * @param int            $room       How many more links the post may take.
+	 * @param int            $limit      The per-post limit, for the failure message.
+	 */
+	public function insert( string $content, array $requests, int $room, int $limit ): Insertion_Result {
+		$text     = Visible_Text::of( $content, $this->excluded_blocks );
+		$finder   = new Anchor_Finder( $text );
+		$linked   = self::linked_urls( $content );
+		$accepted = array();
+		$failures = array();
+
+		foreach ( $requests as $request ) {
+			if ( array_intersect( array_map( array( self::class, 'comparable_url' ), $request->target_urls ), $linked ) ) {
+				$failures[ $request->suggestion_id ] = Link_Failure::already_linked();
+				continue;
+			}
+			$range = $finder->find( $request->anchor_text, $request->context );
+			if ( $range instanceof Link_Failure ) {
+				$failures[ $request->suggestion_id ] = $range;
+				continue;
+			}
+			[ $start, $end ] = $range;
+			if ( ! self::is_balanced( substr( $content, $start, $end - $start ) ) ) {
+				$failures[ $request->suggestion_id ] = Link_Failure::spans_markup( $request->anchor_text );
+				continue;
+			}
+			foreach ( $accepted as $other ) {
+				if ( $start < $other['end'] && $end > $other['start'] ) {
+					$failures[ $request->suggestion_id ] = Link_Failure::overlaps( $request->anchor_text );
+					continue 2;
+				}
+			}
+			if ( count( $accepted ) >= $room ) {
+				$failures[ $request->suggestion_id ] = Link_Failure::limit_reached( $limit );
+				continue;
+			}
+			$accepted[] = array(
+				'start'   => $start,
+				'end'     => $end,
+				'request' => $request,
+			);
+			$linked[]   = self::comparable_url( $request->href );
+		}
+
+		return self::apply( $content, $accepted, $failures );
+	}
+
+	/**
+	 * The opening tag for a request, built by the HTML API so that the attribute values are escaped.
+	 */
+	public static function opener( Link_Request $request ): string {
+		$tag = new \WP_HTML_Tag_Processor( '<a>' );
+		$tag->next_tag();
+		$tag->set_attribute( 'href', esc_url( $request->href ) );
+		if ( $request->target_post_id > 0 && '' !== $request->target_type ) {
+			// The attributes the block editor's link format writes for a link to a post.
+			$tag->set_attribute( 'data-type', $request->target_type );
+			$tag->set_attribute( 'data-id', (string) $request->target_post_id );
+		}
+		$tag->set_attribute( self::MARKER, $request->suggestion_id );
+		return $tag->get_updated_html();
+	}
+
+	/**
+	 * Hrefs of the links already in the content, comparable with comparable_url().
+	 *
+	 * @return string[]
+	 */
+	public static function linked_urls( string $content ): array {
+		$urls    = array();
+		$scanner = new \WP_HTML_Tag_Processor( $content );
+		while ( $scanner->next_tag( array( 'tag_name' => 'A' ) ) ) {
+			$href = $scanner->get_attribute( 'href' );
+			if ( is_string( $href ) && '' !== $href ) {
+				$urls[] = self::comparable_url( \WP_Http::make_absolute_url( $href, home_url( '/' ) ) );
+			}
+		}
+		return $urls;
+	}
+
+	/**
+	 * Scheme, host case, trailing slash and fragment do not make a different page.
+	 */
+	public static function comparable_url( string $url ): string {
+		$parts = wp_parse_url( $url );
+		if ( ! is_array( $parts ) || empty( $parts['host'] ) ) {
+			return $url;
+		}
+		$port = isset( $parts['port'] ) && ! in_array( (int) $parts['port'], array( 80, 443 ), true ) ? ':' . $parts['port'] : '';
+		$path = untrailingslashit( $parts['path'] ?? '' );
+		return strtolower( $parts['host'] ) . $port . $path . ( isset( $parts['query'] ) ? '?' . $parts['query'] : '' );
+	}
+
+	/**
+	 * Whether a link may wrap this markup whole: every tag opened inside it is closed inside it.
+	 */
+	private static function is_balanced( string $html ): bool {
+		$open    = array();
+		$scanner = new \WP_HTML_Tag_Processor( $html );
+		while ( $scanner->next_token() ) {
+			if ( '#tag' !== $scanner->get_token_type() ) {
+				continue;
+			}
+			$name = (string) $scanner->get_tag();
+			if ( in_array( $name, self::VOID, true ) ) {
+				continue;
+			}
+			if ( ! $scanner->is_tag_closer() ) {
+				$open[] = $name;
+			} elseif ( array_pop( $open ) !== $name ) {
+				return false;
+			}
+		}
+		return ! $open && ! $scanner->paused_at_incomplete_token();
+	}
+
+	/**
+	 * @param array<int, array{start: int, end: int, request: Link_Request}> $accepted
+	 * @param array<string, Link_Failure>                                   $failures
+	 */
+	private static function apply( string $content, array $accepted, array $failures ): Insertion_Result {
+		usort( $accepted, static fn( array $a, array $b ): int => $a['start'] <=> $b['start'] );
+		$out      = '';
+		$from     = 0;
+		$inserted = array();
+		foreach ( $accepted as $link ) {
+			$opener = self::opener( $link['request'] );
+			$closer = '</a>';
+			$out   .= substr( $content, $from, $link['start'] - $from );
+			$open   = strlen( $out );
+			$out   .= $opener . substr( $content, $link['start'], $link['end'] - $link['start'] );
+			$close  = strlen( $out );
+			$out   .= $closer;
+			$from   = $link['end'];
+
+			$inserted[] = new Inserted_Link( $link['request']->suggestion_id, $open, $opener, $close, $closer, $link['request']->anchor_text, $link['request']->href );
+		}
+		return new Insertion_Result( $out . substr( $content, $from ), $inserted, $failures );
+	}
+}

@@ -1,0 +1,105 @@
+<?php
+/**
+ * What each implementation did to each post, kept in post meta so that rollback can undo exactly that.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+use Interlinker\Html\Inserted_Link;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Implementation_Records {
+
+	/** One row per implementation applied to the post: the record (see add()). */
+	public const META_RECORD = '_interlinker_implementation';
+	/** One row per implementation applied to the post: its id alone, so that posts can be found by it. */
+	public const META_ID = '_interlinker_implementation_id';
+
+	/**
+	 * @param Inserted_Link[] $links        What went in, with offsets in $after.
+	 * @param string          $before       Content before insertion.
+	 * @param string          $after        Content as stored after insertion.
+	 */
+	public function add( int $post_id, string $implementation_id, array $links, string $before, string $after ): void {
+		$record = array(
+			'implementationId' => $implementation_id,
+			'links'            => array_map( static fn( Inserted_Link $link ): array => $link->to_array(), $links ),
+			'beforeHash'       => hash( 'sha256', $before ),
+			'afterHash'        => hash( 'sha256', $after ),
+			'appliedAt'        => gmdate( 'Y-m-d\TH:i:s\Z' ),
+			'appliedBy'        => get_current_user_id(),
+		);
+		// Meta values are unslashed on the way in; slash them so that a backslash in an anchor survives.
+		add_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
+		add_post_meta( $post_id, self::META_ID, $implementation_id );
+	}
+
+	/**
+	 * The record of one implementation on one post, or null.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	public function find( int $post_id, string $implementation_id ): ?array {
+		foreach ( get_post_meta( $post_id, self::META_RECORD ) as $record ) {
+			if ( is_array( $record ) && ( $record['implementationId'] ?? '' ) === $implementation_id ) {
+				return $record;
+			}
+		}
+		return null;
+	}
+
+	public function remove( int $post_id, string $implementation_id ): void {
+		$record = $this->find( $post_id, $implementation_id );
+		if ( null !== $record ) {
+			delete_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
+		}
+		delete_post_meta( $post_id, self::META_ID, $implementation_id );
+	}
+
+	/**
+	 * Posts an implementation changed (any status, trash included: a trashed post can be restored).
+	 *
+	 * @return int[]
+	 */
+	public function posts_of( string $implementation_id ): array {
+		return array_map(
+			'intval',
+			get_posts(
+				array(
+					'post_type'        => 'any',
+					'post_status'      => array( 'publish', 'future', 'draft', 'pending', 'private', 'trash' ),
+					'fields'           => 'ids',
+					'posts_per_page'   => -1,
+					'meta_key'         => self::META_ID, // phpcs:ignore WordPress.DB.SlowDBQuery
+					'meta_value'       => $implementation_id, // phpcs:ignore WordPress.DB.SlowDBQuery
+					'suppress_filters' => true,
+				)
+			)
+		);
+	}
+
+	/**
+	 * Ids of every implementation still applied somewhere on the site.
+	 *
+	 * @return string[]
+	 */
+	public function applied_ids(): array {
+		global $wpdb;
+		return array_map( 'strval', (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_ID ) ) ); // phpcs:ignore WordPress.DB
+	}
+
+	/**
+	 * @param array<string, mixed> $record
+	 * @return Inserted_Link[]
+	 */
+	public static function links_of( array $record ): array {
+		return array_map( array( Inserted_Link::class, 'from_array' ), array_filter( (array) ( $record['links'] ?? array() ), 'is_array' ) );
+	}
+}

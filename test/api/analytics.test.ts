@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBridge, TestClock, type TestAccount, type TestBridge } from '../support/api-harness.js';
+
+let bridge: TestBridge;
+let account: TestAccount;
+const clock = new TestClock(new Date('2026-03-01T10:00:00.000Z'));
+let projectId: string;
+
+const D = 'https://health.test';
+
+beforeAll(async () => {
+  bridge = await startTestBridge({ clock });
+  account = bridge.createAccount('analytics');
+  projectId = (await account.client.createProject({ name: 'health', domain: D })).id;
+  await account.client.syncPages(projectId, [
+    { url: `${D}/hub`, title: 'Hub', content: `<p><a href="/a">A</a> <a href="/b">B</a> <a href="/gone">Gone</a> <a href="/never">Never</a> <a href="/a#again">A again</a> <a href="https://else.test/">out</a></p>` },
+    { url: `${D}/a`, title: 'A', content: '<p><a href="/b">B</a></p>' },
+    { url: `${D}/b`, title: 'B', content: '<p>b</p>' },
+    { url: `${D}/orphan`, title: 'Orphan', content: '<p>alone</p>' },
+    { url: `${D}/gone`, title: 'Gone', content: '', statusCode: 410 },
+  ]);
+  // Suggestions and implementations on two different days, written directly to pin their creation times.
+  const pages = Object.fromEntries(
+    (bridge.db.prepare('SELECT id, url FROM pages WHERE project_id = ?').all(projectId) as { id: string; url: string }[]).map((p) => [new URL(p.url).pathname, p.id]),
+  );
+  const insert = bridge.db.prepare(
+    `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'x', 'x', 0.9, ?, ?, ?)`,
+  );
+  insert.run('sug_1', projectId, pages['/b'], pages['/orphan'], 'pending', '2026-02-01T09:00:00.000Z', '2026-02-01T09:00:00.000Z');
+  insert.run('sug_2', projectId, pages['/a'], pages['/orphan'], 'approved', '2026-02-03T23:59:59.999Z', '2026-02-03T23:59:59.999Z');
+  insert.run('sug_3', projectId, pages['/orphan'], pages['/a'], 'rejected', '2026-02-04T00:00:00.000Z', '2026-02-04T00:00:00.000Z');
+  bridge.db.prepare(`INSERT INTO implementations (id, project_id, platform, status, created_at, succeeded, failed, implemented_at) VALUES
+    ('imp_1', ?, 'wordpress', 'completed', '2026-02-02T12:00:00.000Z', 1, 0, '2026-02-02T12:00:00.000Z'),
+    ('imp_2', ?, 'wordpress', 'rolled_back', '2026-02-02T13:00:00.000Z', 1, 0, '2026-02-02T13:00:00.000Z'),
+    ('imp_3', ?, 'wordpress', 'failed', '2026-02-05T13:00:00.000Z', 0, 1, '2026-02-05T13:00:00.000Z')`).run(projectId, projectId, projectId);
+});
+afterAll(() => bridge.close());
+
+describe('analytics', () => {
+  it('when no dates are given, then everything counts; pages and links are the current state', async () => {
+    const analytics = await account.client.getAnalytics(projectId);
+    expect(analytics.suggestions).toEqual({ total: 3, pending: 1, approved: 1, implemented: 0, rejected: 1 });
+    expect(analytics.implementations).toMatchObject({ total: 3, successful: 2, failed: 1 });
+    expect(analytics.pages).toEqual({ total: 6, synced: 5, pending: 1 });
+    expect(analytics.links).toEqual({ total: 6, active: 4, broken: 1, unresolved: 1, redirected: 0 });
+  });
+
+  it('when a window is given, then bounds are inclusive and a bare end date covers its whole day', async () => {
+    const analytics = await account.client.getAnalytics(projectId, { startDate: '2026-02-02', endDate: '2026-02-03' });
+    expect(analytics.suggestions.total).toBe(1);
+    expect(analytics.implementations.total).toBe(2);
+    const exact = await account.client.getAnalytics(projectId, { startDate: '2026-02-01T09:00:00.000Z', endDate: '2026-02-01T09:00:00.000Z' });
+    expect(exact.suggestions.total).toBe(1);
+  });
+
+  it('when dates are unparseable or start is after end, then 400', async () => {
+    for (const query of ['startDate=yesterday', 'endDate=2026-02-30', 'startDate=2026-02-05&endDate=2026-02-01', 'startDate=2026-02-01T10:00']) {
+      const response = await bridge.fetch(`/api/projects/${projectId}/analytics?${query}`, { key: account.key });
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).error.code).toBe('validation_error');
+    }
+  });
+
+  it('when the reports are asked, then orphans, broken links, inbound spread and daily counts are right', async () => {
+    const orphans = await account.client.listOrphans(projectId);
+    expect(orphans.items.map((p) => p.url).sort()).toEqual([`${D}/hub`, `${D}/orphan`]);
+    const broken = await account.client.listBrokenLinks(projectId);
+    expect(broken.items).toEqual([expect.objectContaining({ sourcePageUrl: `${D}/hub`, targetUrl: `${D}/gone`, anchorText: 'Gone', statusCode: 410 })]);
+    const inbound = await account.client.getInboundLinks(projectId);
+    expect(inbound.buckets.map((b) => b.pages)).toEqual([2, 1, 1, 0, 0, 0]);
+    const series = await account.client.getTimeseries(projectId, { startDate: '2026-02-01', endDate: '2026-02-05' });
+    expect(series).toEqual([
+      { date: '2026-02-01', suggestions: 1, implementations: 0 },
+      { date: '2026-02-02', suggestions: 0, implementations: 2 },
+      { date: '2026-02-03', suggestions: 1, implementations: 0 },
+      { date: '2026-02-04', suggestions: 1, implementations: 0 },
+      { date: '2026-02-05', suggestions: 0, implementations: 1 },
+    ]);
+    expect(await account.client.getTimeseries(projectId)).toHaveLength(30);
+  });
+});

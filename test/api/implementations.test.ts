@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
+import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+
+let bridge: TestBridge;
+let account: TestAccount;
+
+beforeAll(async () => {
+  bridge = await startTestBridge();
+  account = bridge.createAccount('implementations');
+});
+afterAll(() => bridge.close());
+
+/** A project with at least two approved suggestions. */
+async function approvedSuggestions() {
+  const project = await account.client.createProject({ name: 'impl', domain: FIXTURE_DOMAIN });
+  await account.client.syncPages(project.id, FIXTURE_PAGES);
+  const answer = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+  expect(answer.length).toBeGreaterThanOrEqual(2);
+  for (const suggestion of answer) await account.client.updateSuggestion(project.id, suggestion.id, 'approved');
+  return { projectId: project.id, ids: answer.map((s) => s.id) };
+}
+
+describe('implementations', () => {
+  it('when approved suggestions are implemented and results reported, then the full lifecycle holds', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const [a, b] = ids as [string, string];
+    const response = await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [a, b], platform: 'wordpress' } });
+    expect(response.status).toBe(201);
+    const created = (await response.json()).data;
+    expect(created).toMatchObject({ id: expect.stringMatching(/^imp_/), suggestionIds: [a, b], status: 'pending', platform: 'wordpress', implementedAt: null });
+
+    const reported = await account.client.reportResults(projectId, created.id, [
+      { suggestionId: a, succeeded: true },
+      { suggestionId: b, succeeded: false, error: 'anchor no longer in the post' },
+    ]);
+    expect(reported).toMatchObject({ status: 'completed', summary: { succeeded: 1, failed: 1 }, implementedAt: expect.any(String) });
+    expect(reported.results).toEqual([
+      { suggestionId: a, succeeded: true, error: null },
+      { suggestionId: b, succeeded: false, error: 'anchor no longer in the post' },
+    ]);
+    expect((await account.client.getSuggestion(projectId, a)).status).toBe('implemented');
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('approved');
+
+    const twice = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/results`, { method: 'POST', key: account.key, json: { results: [{ suggestionId: a, succeeded: true }] } });
+    expect(twice.status).toBe(409);
+
+    for (const [method, json] of [['PATCH', { status: 'pending' }], ['DELETE', undefined]] as const) {
+      const locked = await bridge.fetch(`/api/projects/${projectId}/suggestions/${a}`, { method, key: account.key, ...(json ? { json } : {}) });
+      expect(locked.status, method).toBe(409);
+      expect((await locked.json()).error.code).toBe('conflict');
+    }
+
+    const rolled = await account.client.rollBack(projectId, created.id, 'editor changed their mind');
+    expect(rolled).toMatchObject({ status: 'rolled_back', rollbackReason: 'editor changed their mind', rolledBackAt: expect.any(String) });
+    expect((await account.client.getSuggestion(projectId, a)).status).toBe('approved');
+    const again = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/rollback`, { method: 'POST', key: account.key, json: { reason: 'again' } });
+    expect(again.status).toBe(409);
+    expect((await account.client.updateSuggestion(projectId, a, 'pending')).status).toBe('pending');
+  });
+
+  it('when every result failed, then the implementation is failed and cannot be rolled back', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const created = await account.client.createImplementation(projectId, { suggestionIds: [ids[0]!], platform: 'custom' });
+    const reported = await account.client.reportResults(projectId, created.id, [{ suggestionId: ids[0]!, succeeded: false, error: 'x' }]);
+    expect(reported.status).toBe('failed');
+    const rollback = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/rollback`, { method: 'POST', key: account.key, json: { reason: 'r' } });
+    expect(rollback.status).toBe(409);
+  });
+
+  it('when a pending implementation is rolled back, then it is rolled_back and results can no longer be reported', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const created = await account.client.createImplementation(projectId, { suggestionIds: [ids[0]!], platform: 'manual' });
+    expect((await account.client.rollBack(projectId, created.id, 'not needed')).status).toBe('rolled_back');
+    const late = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/results`, { method: 'POST', key: account.key, json: { results: [{ suggestionId: ids[0], succeeded: true }] } });
+    expect(late.status).toBe(409);
+  });
+
+  it('when ids are unknown or not approved, then 404 or 409 naming them, and nothing is created', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    await account.client.updateSuggestion(projectId, ids[1]!, 'pending');
+    const unknown = await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [ids[0], 'sug_unknown'], platform: 'wordpress' } });
+    expect(unknown.status).toBe(404);
+    const notApproved = await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [ids[0], ids[1]], platform: 'wordpress' } });
+    expect(notApproved.status).toBe(409);
+    expect((await notApproved.json()).error.message).toContain(ids[1]);
+    expect((await account.client.listImplementations(projectId)).pagination.total).toBe(0);
+  });
+
+  it('when the body is wrong, then 400: bad platform, empty or duplicate ids, reason missing, foreign result ids', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    for (const json of [{ suggestionIds: [ids[0]], platform: 'joomla' }, { suggestionIds: [], platform: 'wordpress' }, { suggestionIds: [ids[0], ids[0]], platform: 'wordpress' }]) {
+      expect((await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json })).status).toBe(400);
+    }
+    const created = await account.client.createImplementation(projectId, { suggestionIds: [ids[0]!], platform: 'wordpress' });
+    const foreign = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/results`, { method: 'POST', key: account.key, json: { results: [{ suggestionId: ids[1], succeeded: true }] } });
+    expect(foreign.status).toBe(400);
+    for (const json of [{}, { reason: '' }, { reason: 'x'.repeat(501) }]) {
+      expect((await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/rollback`, { method: 'POST', key: account.key, json })).status).toBe(400);
+    }
+    expect((await account.client.getImplementation(projectId, created.id)).status).toBe('pending');
+  });
+
+  it('when listing, then the status filter applies and items have the get shape', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const one = await account.client.createImplementation(projectId, { suggestionIds: [ids[0]!], platform: 'wordpress' });
+    await account.client.createImplementation(projectId, { suggestionIds: [ids[1]!], platform: 'wordpress' });
+    await account.client.rollBack(projectId, one.id, 'test');
+    const rolledBack = await account.client.listImplementations(projectId, { status: 'rolled_back' });
+    expect(rolledBack.items.map((i) => i.id)).toEqual([one.id]);
+    expect(rolledBack.items[0]).toEqual(await account.client.getImplementation(projectId, one.id));
+    expect((await account.client.listImplementations(projectId)).pagination.total).toBe(2);
+  });
+});

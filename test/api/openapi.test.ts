@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBridge, type TestBridge } from '../support/api-harness.js';
+
+let bridge: TestBridge;
+
+beforeAll(async () => {
+  bridge = await startTestBridge();
+});
+afterAll(() => bridge.close());
+
+describe('the OpenAPI document', () => {
+  it('when it is fetched without a key, then it is OpenAPI 3.1 and covers every route of the API document and the extensions', async () => {
+    const response = await fetch(`${bridge.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /api/projects', 'GET /api/projects', 'GET /api/projects/{projectId}', 'PATCH /api/projects/{projectId}', 'DELETE /api/projects/{projectId}',
+        'POST /api/projects/{projectId}/pages/batch', 'GET /api/projects/{projectId}/pages', 'GET /api/projects/{projectId}/pages/{pageId}',
+        'POST /api/projects/{projectId}/suggestions', 'GET /api/projects/{projectId}/suggestions',
+        'GET /api/projects/{projectId}/suggestions/{suggestionId}', 'PATCH /api/projects/{projectId}/suggestions/{suggestionId}',
+        'DELETE /api/projects/{projectId}/suggestions/{suggestionId}',
+        'POST /api/projects/{projectId}/implementations', 'GET /api/projects/{projectId}/implementations',
+        'GET /api/projects/{projectId}/implementations/{implementationId}',
+        'POST /api/projects/{projectId}/implementations/{implementationId}/rollback',
+        'POST /api/projects/{projectId}/implementations/{implementationId}/results',
+        'GET /api/projects/{projectId}/analytics', 'POST /api/keys', 'GET /api/keys', 'DELETE /api/keys/{keyId}', 'GET /healthz',
+      ]),
+    );
+  });
+
+  it('when a request schema is documented, then it is the one that validates (limits and defaults match)', async () => {
+    const document = await (await fetch(`${bridge.url}/api/openapi.json`)).json();
+    const generate = document.paths['/api/projects/{projectId}/suggestions'].post;
+    const body = generate.requestBody.content['application/json'].schema;
+    expect(body.properties.limit).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
+    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1, default: 0.5 });
+    expect(body.required).toEqual(['sourcePageUrl']);
+    const list = document.paths['/api/projects/{projectId}/pages'].get;
+    const limit = list.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
+    expect(list.responses['200'].headers['X-RateLimit-Reset']).toBeDefined();
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
+
+let bridge: TestBridge;
+let account: TestAccount;
+let projectId: string;
+
+beforeAll(async () => {
+  bridge = await startTestBridge();
+  account = bridge.createAccount('pages');
+  projectId = (await account.client.createProject({ name: 'Site', domain: 'https://site.test' })).id;
+});
+afterAll(() => bridge.close());
+
+const page = (path: string, extra: Record<string, unknown> = {}) => ({
+  url: `https://site.test${path}`,
+  title: `Title ${path}`,
+  content: `<p>Body of ${path}</p>`,
+  ...extra,
+});
+
+describe('batch sync', () => {
+  it('when pages are synced, then they are counted, listed newest first and readable with content', async () => {
+    const result = await account.client.syncPages(projectId, [page('/a'), page('/b', { statusCode: 404 })]);
+    expect(result).toMatchObject({ synced: 2, failed: 0, errors: [] });
+    const list = await account.client.listPages(projectId);
+    expect(list.items.map((p) => p.url)).toEqual(['https://site.test/b', 'https://site.test/a']);
+    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, lastSyncedAt: expect.any(String) });
+    const detail = await account.client.getPage(projectId, list.items[1]!.id);
+    expect(detail).toMatchObject({ url: 'https://site.test/a', content: '<p>Body of /a</p>', statusCode: 200 });
+  });
+
+  it('when a URL comes again with other case, default port or fragment, then the same page is updated in place', async () => {
+    const first = await account.client.syncPages(projectId, [page('/same')]);
+    const id = first.pages[0]!.id;
+    const before = await account.client.getPage(projectId, id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await account.client.syncPages(projectId, [
+      { url: 'HTTPS://SITE.test:443/same#part', title: 'New title', content: '<p>new</p>' },
+    ]);
+    expect(again.pages[0]!.id).toBe(id);
+    const after = await account.client.getPage(projectId, id);
+    expect(after).toMatchObject({ title: 'New title', content: '<p>new</p>' });
+    expect(after.lastSyncedAt > before.lastSyncedAt).toBe(true);
+    const count = bridge.db.prepare('SELECT COUNT(*) FROM pages WHERE url_key = ?').pluck().get('https://site.test/same');
+    expect(count).toBe(1);
+  });
+
+  it('when some pages of a batch are invalid, then they fail alone with index, url, code and message', async () => {
+    const result = await account.client.syncPages(projectId, [
+      page('/ok-1'),
+      { url: 'not a url', title: 'x', content: '' },
+      { url: 'https://elsewhere.test/x', title: 'x', content: '' },
+      { url: 'https://site.test/bad-status', title: 'x', content: '', statusCode: 99 },
+      { url: 'https://site.test/no-title', content: '' },
+      'a string',
+      page('/ok-2'),
+    ] as never);
+    expect(result.synced).toBe(2);
+    expect(result.failed).toBe(5);
+    expect(result.errors.map((e) => e.index)).toEqual([1, 2, 3, 4, 5]);
+    expect(result.errors[1]).toMatchObject({ url: 'https://elsewhere.test/x', code: 'validation_error' });
+    expect(result.errors[1]!.message).toMatch(/domain/);
+    expect(result.errors[2]!.message).toMatch(/statusCode/);
+  });
+
+  it('when content is over 2 MiB, then that page fails and the rest are stored', async () => {
+    const big = 'x'.repeat(2 * 1024 * 1024 + 1);
+    const result = await account.client.syncPages(projectId, [page('/big', { content: big }), page('/small')]);
+    expect(result).toMatchObject({ synced: 1, failed: 1 });
+    expect(result.errors[0]!.message).toMatch(/content/);
+  });
+
+  it('when the batch is empty, over 500 pages or not an array, then 400 and nothing is stored', async () => {
+    const before = (await account.client.listPages(projectId)).pagination.total;
+    const tooMany = Array.from({ length: 501 }, (_, i) => page(`/many-${i}`));
+    for (const json of [[], tooMany, { url: 'https://site.test/x' }]) {
+      const response = await bridge.fetch(`/api/projects/${projectId}/pages/batch`, { method: 'POST', key: account.key, json });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('validation_error');
+    }
+    expect((await account.client.listPages(projectId)).pagination.total).toBe(before);
+  });
+
+  it('when content links to other pages, then the internal links are kept with their anchors', async () => {
+    const result = await account.client.syncPages(projectId, [
+      page('/linker', {
+        content:
+          '<p>See <a href="/a">the A page</a>, <a href="https://site.test/b#x">B</a>, <a href="https://other.test/">out</a> and <a href="mailto:x@y.z">mail</a>.</p>',
+      }),
+    ]);
+    const rows = bridge.db
+      .prepare('SELECT target_key, anchor_text FROM page_links WHERE source_page_id = ? ORDER BY position')
+      .all(result.pages[0]!.id);
+    expect(rows).toEqual([
+      { target_key: 'https://site.test/a', anchor_text: 'the A page' },
+      { target_key: 'https://site.test/b', anchor_text: 'B' },
+    ]);
+  });
+
+  it('when the page id or project is unknown, then 404', async () => {
+    expect((await bridge.fetch(`/api/projects/${projectId}/pages/pg_unknown`, { key: account.key })).status).toBe(404);
+    expect((await bridge.fetch('/api/projects/prj_unknown/pages', { key: account.key })).status).toBe(404);
+  });
+});
+
+describe('concurrency', () => {
+  it('when batches with overlapping URLs are synced in parallel, then each URL is stored once', async () => {
+    const project = await account.client.createProject({ name: 'Parallel', domain: 'https://par.test' });
+    const batch = (offset: number) =>
+      Array.from({ length: 60 }, (_, i) => ({ url: `https://par.test/p/${(i + offset) % 80}`, title: `P${i}`, content: `<p>${offset}</p>` }));
+    const results = await Promise.all([0, 10, 20, 30, 40, 50].map((offset) => account.client.syncPages(project.id, batch(offset))));
+    expect(results.every((r) => r.synced === 60)).toBe(true);
+    const total = (await account.client.listPages(project.id)).pagination.total;
+    expect(total).toBe(80);
+    const duplicates = bridge.db
+      .prepare('SELECT COUNT(*) FROM (SELECT url_key FROM pages WHERE project_id = ? GROUP BY url_key HAVING COUNT(*) > 1)')
+      .pluck()
+      .get(project.id);
+    expect(duplicates).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridgeProcess, type BridgeProcess } from '../support/bridge-process.js';
+
+let bridge: BridgeProcess;
+
+beforeAll(async () => {
+  bridge = await startBridgeProcess();
+});
+afterAll(() => bridge.dispose());
+
+describe('the bridge as a process', () => {
+  it('when it starts on a new database, then it prints a first key that works and /healthz answers', async () => {
+    expect(bridge.apiKey).toMatch(/^ilk_[A-Za-z0-9_-]{43}$/);
+    const response = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('10000');
+  });
+
+  it('when the CLI creates an account and key, then the key works and sees none of the first account\'s projects', async () => {
+    await fetch(`${bridge.url}/api/projects`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bridge.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'first', domain: 'https://first.test' }),
+    });
+    const key = await bridge.createKey('cli-account', 'pro');
+    const response = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1000000');
+    expect((await response.json()).data).toEqual([]);
+  });
+
+  it('when it gets SIGTERM during a request, then the request finishes and a restart keeps the data', async () => {
+    const inFlight = fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopping = bridge.stop();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    await stopping;
+    await expect(fetch(`${bridge.url}/healthz`)).rejects.toThrow();
+    await bridge.start();
+    const after = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
+    expect((await after.json()).data.map((p: { name: string }) => p.name)).toEqual(['first']);
+  });
+});

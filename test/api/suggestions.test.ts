@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePageUrl } from '../../bridge/src/lib/url.js';
+import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
+import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+import { contractViolations } from '../support/suggestion-validity.js';
+
+let bridge: TestBridge;
+let account: TestAccount;
+
+const pageMap = new Map(FIXTURE_PAGES.map((p) => [normalizePageUrl(p.url)!, { html: p.content, statusCode: p.statusCode ?? 200 }]));
+
+async function newProject(name: string, paths: { includePaths?: string[]; excludePaths?: string[] } = {}) {
+  const project = await account.client.createProject({ name, domain: FIXTURE_DOMAIN, ...paths });
+  await account.client.syncPages(project.id, FIXTURE_PAGES);
+  return project.id;
+}
+
+beforeAll(async () => {
+  bridge = await startTestBridge();
+  account = bridge.createAccount('suggestions');
+});
+afterAll(() => bridge.close());
+
+describe('generating suggestions', () => {
+  it('when suggestions are generated, then every contract guarantee holds and the linked and 404 pages are absent', async () => {
+    const projectId = await newProject('guarantees');
+    const answer = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 50 });
+    expect(answer.length).toBeGreaterThanOrEqual(2);
+    expect(contractViolations(answer, pageMap)).toEqual([]);
+    const targets = answer.map((s) => s.targetPageUrl);
+    expect(targets).not.toContain(`${FIXTURE_DOMAIN}/guides/baking-stone`);
+    expect(targets).not.toContain(`${FIXTURE_DOMAIN}/guides/gone`);
+    expect(targets).toEqual(expect.arrayContaining([`${FIXTURE_DOMAIN}/guides/sourdough-starter`, `${FIXTURE_DOMAIN}/guides/bread-flour`]));
+    for (const suggestion of answer) {
+      expect(suggestion).toMatchObject({ id: expect.stringMatching(/^sug_/), status: 'pending', sourcePageUrl: SOURCE_URL });
+    }
+  });
+
+  it('when limit and minRelevanceScore are given, then the answer respects both', async () => {
+    const projectId = await newProject('limits');
+    const one = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, limit: 1, minRelevanceScore: 0 });
+    expect(one).toHaveLength(1);
+    const strict = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 1 });
+    expect(strict.every((s) => s.relevanceScore >= 1)).toBe(true);
+  });
+
+  it('when generating twice, then a pending suggestion keeps its id and no pair is stored twice', async () => {
+    const projectId = await newProject('idempotent');
+    const first = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    const second = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(second.map((s) => s.id).sort()).toEqual(first.map((s) => s.id).sort());
+    expect((await account.client.listSuggestions(projectId)).pagination.total).toBe(first.length);
+  });
+
+  it('when a pair is rejected, then it is not suggested again until that suggestion is deleted', async () => {
+    const projectId = await newProject('rejected');
+    const [top] = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    await account.client.updateSuggestion(projectId, top!.id, 'rejected');
+    const again = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(again.map((s) => s.targetPageUrl)).not.toContain(top!.targetPageUrl);
+    await account.client.deleteSuggestion(projectId, top!.id);
+    const after = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(after.map((s) => s.targetPageUrl)).toContain(top!.targetPageUrl);
+  });
+
+  it('when generation runs in parallel, then each pair has one live suggestion', async () => {
+    const projectId = await newProject('parallel');
+    await Promise.all(Array.from({ length: 8 }, () => account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 })));
+    const duplicates = bridge.db
+      .prepare('SELECT COUNT(*) FROM (SELECT 1 FROM suggestions WHERE project_id = ? GROUP BY source_page_id, target_page_id HAVING COUNT(*) > 1)')
+      .pluck()
+      .get(projectId);
+    expect(duplicates).toBe(0);
+    expect((await account.client.listSuggestions(projectId)).pagination.total).toBeGreaterThan(0);
+  });
+
+  it('when targets are outside includePaths or inside excludePaths, then they are never suggested', async () => {
+    const projectId = await newProject('paths', { includePaths: ['/blog/', '/guides/'], excludePaths: ['/guides/bread-flour'] });
+    const answer = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(answer.map((s) => s.targetPageUrl)).not.toContain(`${FIXTURE_DOMAIN}/guides/bread-flour`);
+  });
+
+  it('when the source is outside the paths, then 400; when it is not stored, then 404', async () => {
+    const projectId = await newProject('source-rules', { includePaths: ['/guides/'] });
+    const outside = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json: { sourcePageUrl: SOURCE_URL } });
+    expect(outside.status).toBe(400);
+    expect((await outside.json()).error.code).toBe('validation_error');
+    const unknown = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json: { sourcePageUrl: `${FIXTURE_DOMAIN}/nope` } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('when limit or minRelevanceScore are out of range, then 400', async () => {
+    const projectId = await newProject('ranges');
+    for (const json of [{ sourcePageUrl: SOURCE_URL, limit: 0 }, { sourcePageUrl: SOURCE_URL, limit: 51 }, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 1.5 }, { sourcePageUrl: 'x' }]) {
+      const response = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json });
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe('reviewing suggestions', () => {
+  it('when listing, then status and source filters apply, and get/PATCH answer the whole suggestion', async () => {
+    const projectId = await newProject('review');
+    const answer = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    const patched = await account.client.updateSuggestion(projectId, answer[0]!.id, 'approved');
+    expect(patched).toMatchObject({ id: answer[0]!.id, status: 'approved', anchorText: answer[0]!.anchorText, context: answer[0]!.context });
+    expect(await account.client.getSuggestion(projectId, answer[0]!.id)).toEqual(patched);
+    const approved = await account.client.listSuggestions(projectId, { status: 'approved' });
+    expect(approved.items.map((s) => s.id)).toEqual([answer[0]!.id]);
+    const bySource = await account.client.listSuggestions(projectId, { sourcePageUrl: SOURCE_URL });
+    expect(bySource.pagination.total).toBe(answer.length);
+    const bad = await bridge.fetch(`/api/projects/${projectId}/suggestions?status=done`, { key: account.key });
+    expect(bad.status).toBe(400);
+    const badPatch = await bridge.fetch(`/api/projects/${projectId}/suggestions/${answer[0]!.id}`, { method: 'PATCH', key: account.key, json: { status: 'done' } });
+    expect(badPatch.status).toBe(400);
+  });
+
+  it('when deleting, then it answers success and the suggestion is gone', async () => {
+    const projectId = await newProject('delete');
+    const [first] = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(await account.client.deleteSuggestion(projectId, first!.id)).toEqual({ success: true });
+    expect((await bridge.fetch(`/api/projects/${projectId}/suggestions/${first!.id}`, { key: account.key })).status).toBe(404);
+  });
+});
