@@ -6,6 +6,8 @@ set -euo pipefail
 readonly PACKAGES=(
   # PHP for WordPress: the built-in server runs it, these are the extensions WordPress uses.
   php-cli php-mysql php-xml php-mbstring php-curl php-gd php-intl php-zip
+  # WordPress's own CA bundle is a link to this package's file (and outgoing HTTPS needs it).
+  ca-certificates
   # One private MariaDB per test stack (started by hand, never as a service).
   mariadb-server
   # Browser tests drive Debian's Chromium through playwright-core.

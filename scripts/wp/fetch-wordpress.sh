@@ -64,7 +64,7 @@ for deb in *.deb; do
 done
 
 tree=$work/root/usr/share/wordpress
-# Both point into /etc/wordpress (Debian's per-host configuration); each site gets its own wp-config.php.
+# Debian's .htaccess and wp-config.php read their settings from /etc/wordpress; each site writes its own config.
 rm -f "$tree/.htaccess" "$tree/wp-config.php"
 dangling=$(find "$tree" -xtype l)
 if [[ -n $dangling ]]; then
@@ -77,5 +77,9 @@ mkdir -p "$(dirname "$CORE_DIR")"
 staging=$(mktemp -d "$CORE_DIR.XXXXXX")
 cp -rL "$tree/." "$staging/"
 chmod 755 "$staging"
-mv "$staging" "$CORE_DIR"
+# -T: if a concurrent run got there first, fail instead of moving this copy inside it.
+if ! mv -T "$staging" "$CORE_DIR" 2>/dev/null; then
+  log "another run filled $CORE_DIR meanwhile; keeping that one"
+  exit 0
+fi
 log "WordPress $version in $CORE_DIR, from: $(ls | sed "s/_all\.deb\$//" | paste -sd " ")"

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MIN_RELEVANCE_SCORE } from '../../bridge/src/engine/relevance.js';
 import { startTestBridge, type TestBridge } from '../support/api-harness.js';
 
 let bridge: TestBridge;
@@ -38,7 +39,7 @@ describe('the OpenAPI document', () => {
     const generate = document.paths['/api/projects/{projectId}/suggestions'].post;
     const body = generate.requestBody.content['application/json'].schema;
     expect(body.properties.limit).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
-    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1, default: 0.5 });
+    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1, default: DEFAULT_MIN_RELEVANCE_SCORE });
     expect(body.required).toEqual(['sourcePageUrl']);
     const list = document.paths['/api/projects/{projectId}/pages'].get;
     const limit = list.parameters.find((p: { name: string }) => p.name === 'limit');

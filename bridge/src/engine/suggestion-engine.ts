@@ -64,7 +64,7 @@ export function suggestLinks(corpus: SiteCorpus, source: CorpusDocument, sourceT
       .map((option) => ({
         start: sourceText.tokens.starts[option.first]!,
         end: sourceText.tokens.ends[option.last]!,
-        score: relevance(features(corpus, sourceText, docNo, option, targetSimilarity)),
+        score: Math.round(relevance(features(corpus, sourceText, docNo, option, targetSimilarity)) * 1e4) / 1e4,
       }))
       .filter((option) => option.score >= request.minRelevanceScore)
       .sort((a, b) => b.score - a.score || a.start - b.start);
@@ -85,7 +85,7 @@ export function suggestLinks(corpus: SiteCorpus, source: CorpusDocument, sourceT
       targetPageId: corpus.pageIdOf(target.docNo)!,
       anchorText,
       context: context.includes(anchorText) ? context : anchorText,
-      relevanceScore: Math.round(option.score * 1e4) / 1e4,
+      relevanceScore: option.score,
     });
   }
   return suggestions.sort((a, b) => b.relevanceScore - a.relevanceScore);

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_RELEVANCE_SCORE } from '../engine/relevance.js';
 import { httpUrl, isoTimestamp, paginationQuery, projectParams } from '../http/common-schemas.js';
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected', 'implemented'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
-/**
- * The default `minRelevanceScore`. relevanceScore is calibrated to read as the chance an editor accepts a suggestion,
- * so 0.5 keeps the suggestions an editor is more likely to accept than reject.
- */
-export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;
+/** relevanceScore reads as the chance an editor accepts a suggestion; the engine owns the calibrated default. */
+export { DEFAULT_MIN_RELEVANCE_SCORE };
 export const DEFAULT_GENERATE_LIMIT = 10;
 
 export const generateBody = z.object({

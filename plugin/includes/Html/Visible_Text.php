@@ -35,13 +35,12 @@ final class Visible_Text {
 		'LABEL'    => 'LABEL',
 		'SELECT'   => 'SELECT',
 		'OPTION'   => 'OPTION',
-		'SVG'      => 'SVG',
-		'MATH'     => 'MATH',
-		'NOSCRIPT' => 'NOSCRIPT',
-		'TEMPLATE' => 'TEMPLATE',
-		'OBJECT'   => 'OBJECT',
+		'TT'       => 'TT',
 		'FORM'     => 'FORM',
 	);
+
+	/** Text inside these is not shown at all (as the bridge reads it): it is left out of the visible text. */
+	private const HIDDEN = array( 'SVG', 'MATH', 'NOSCRIPT', 'TEMPLATE', 'OBJECT', 'HEAD' );
 
 	/** Phrasing elements a link may wrap whole: they do not end a run of linkable text. */
 	private const INLINE = array( 'EM', 'STRONG', 'B', 'I', 'U', 'S', 'SPAN', 'MARK', 'SMALL', 'SUB', 'SUP', 'ABBR', 'CITE', 'Q', 'DEL', 'INS', 'TIME', 'DFN', 'BDI', 'BDO', 'DATA' );
@@ -89,6 +88,7 @@ final class Visible_Text {
 		$scanner       = new Html_Scanner( $content );
 		$shortcodes    = Shortcode_Spans::in( $content );
 		$depths        = array();
+		$hidden        = 0;
 		$blocks        = array();
 		$blocked_depth = 0;
 
@@ -99,11 +99,17 @@ final class Visible_Text {
 			}
 			switch ( $scanner->get_token_type() ) {
 				case '#text':
+					if ( $hidden > 0 ) {
+						break;
+					}
 					$linkable = 0 === array_sum( $depths ) && 0 === $blocked_depth;
 					$this->add_text( $content, $span[0], $span[1], $linkable, $shortcodes );
 					break;
 				case '#tag':
 					$name = (string) $scanner->get_tag();
+					if ( in_array( $name, self::HIDDEN, true ) && ! $scanner->has_self_closing_flag() ) {
+						$hidden = max( 0, $hidden + ( $scanner->is_tag_closer() ? -1 : 1 ) );
+					}
 					if ( isset( self::FORBIDDEN[ $name ] ) ) {
 						$group            = self::FORBIDDEN[ $name ];
 						$depths[ $group ] = max( 0, ( $depths[ $group ] ?? 0 ) + ( $scanner->is_tag_closer() ? -1 : 1 ) );

@@ -42,6 +42,16 @@ final class Implementation_Records {
 	}
 
 	/**
+	 * Puts back a record that remove() took away (when a rollback could not be recorded on the bridge).
+	 *
+	 * @param array<string, mixed> $record As find() returned it.
+	 */
+	public function restore( int $post_id, array $record ): void {
+		add_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
+		add_post_meta( $post_id, self::META_ID, (string) $record['implementationId'] );
+	}
+
+	/**
 	 * The record of one implementation on one post, or null.
 	 *
 	 * @return array<string, mixed>|null

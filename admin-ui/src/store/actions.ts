@@ -1,0 +1,293 @@
+import { __, _n, sprintf } from '@wordpress/i18n';
+
+import * as settingsApi from '../api/settings';
+import * as implementationsApi from '../api/implementations';
+import * as suggestionsApi from '../api/suggestions';
+import type { ApiError } from '../api/errors';
+import type { Settings, SettingsChanges, SuggestionStatus } from '../api/types';
+import { describeError } from '../lib/error-message';
+import { notifyError, notifySuccess } from './notify';
+import type { Thunk, ThunkArgs } from './thunk';
+import type { Action } from './types';
+
+export interface BulkOutcome {
+	succeeded: string[];
+	failed: Array< { id: string; error: ApiError } >;
+}
+
+/** Splits Promise.allSettled outcomes by the id each promise was for. */
+function outcomeOf< T >( ids: string[], settled: Array< PromiseSettledResult< T > > ): {
+	fulfilled: Array< { id: string; value: T } >;
+	failed: BulkOutcome[ 'failed' ];
+} {
+	const fulfilled: Array< { id: string; value: T } > = [];
+	const failed: BulkOutcome[ 'failed' ] = [];
+	settled.forEach( ( result, index ) => {
+		const id = ids[ index ] as string;
+		if ( result.status === 'fulfilled' ) {
+			fulfilled.push( { id, value: result.value } );
+		} else {
+			failed.push( { id, error: result.reason as ApiError } );
+		}
+	} );
+	return { fulfilled, failed };
+}
+
+function failureSummary( failed: BulkOutcome[ 'failed' ] ): string {
+	const first = failed[ 0 ];
+	return first ? describeError( first.error ) : '';
+}
+
+function refreshSuggestionLists( dispatch: ThunkArgs[ 'dispatch' ] ): void {
+	dispatch.invalidateResolutionForStoreSelector( 'getSuggestions' );
+	dispatch.invalidateResolutionForStoreSelector( 'getAnalytics' );
+}
+
+const STATUS_DONE: Record< SuggestionStatus, ( count: number ) => string > = {
+	/* translators: %d: number of suggestions. */
+	approved: ( n ) => sprintf( _n( '%d suggestion approved.', '%d suggestions approved.', n, 'interlinker' ), n ),
+	/* translators: %d: number of suggestions. */
+	rejected: ( n ) => sprintf( _n( '%d suggestion rejected.', '%d suggestions rejected.', n, 'interlinker' ), n ),
+	/* translators: %d: number of suggestions. */
+	pending: ( n ) => sprintf( _n( '%d suggestion moved back to pending.', '%d suggestions moved back to pending.', n, 'interlinker' ), n ),
+	/* translators: %d: number of suggestions. */
+	implemented: ( n ) => sprintf( _n( '%d suggestion marked as implemented.', '%d suggestions marked as implemented.', n, 'interlinker' ), n ),
+};
+
+/**
+ * Sets the status of several suggestions at once: shown at once, then each request on its own; the ones that fail
+ * go back to their old status and the editor is told why.
+ */
+export function setSuggestionsStatus( ids: string[], status: SuggestionStatus ): Thunk< BulkOutcome > {
+	return async ( { select, dispatch, registry } ) => {
+		const previous: Record< string, SuggestionStatus > = {};
+		for ( const id of ids ) {
+			const suggestion = select.getSuggestion( id );
+			if ( suggestion ) {
+				previous[ id ] = suggestion.status;
+			}
+		}
+		dispatch( { type: 'SET_SUGGESTION_STATUSES', statuses: Object.fromEntries( ids.map( ( id ) => [ id, status ] ) ) } );
+
+		const settled = await Promise.allSettled( ids.map( ( id ) => suggestionsApi.updateSuggestionStatus( id, status ) ) );
+		const { fulfilled, failed } = outcomeOf( ids, settled );
+		for ( const { value } of fulfilled ) {
+			dispatch( { type: 'RECEIVE_SUGGESTION', suggestion: value } );
+		}
+		if ( failed.length > 0 ) {
+			const restore: Record< string, SuggestionStatus > = {};
+			for ( const { id } of failed ) {
+				const old = previous[ id ];
+				if ( old ) {
+					restore[ id ] = old;
+				}
+			}
+			dispatch( { type: 'SET_SUGGESTION_STATUSES', statuses: restore } );
+			notifyError(
+				registry,
+				sprintf(
+					/* translators: 1: number of suggestions, 2: the reason. */
+					_n( '%1$d suggestion could not be changed: %2$s', '%1$d suggestions could not be changed: %2$s', failed.length, 'interlinker' ),
+					failed.length,
+					failureSummary( failed )
+				)
+			);
+		}
+		if ( fulfilled.length > 0 ) {
+			notifySuccess( registry, STATUS_DONE[ status ]( fulfilled.length ) );
+		}
+		refreshSuggestionLists( dispatch );
+		return { succeeded: fulfilled.map( ( { id } ) => id ), failed };
+	};
+}
+
+/** Deletes suggestions: hidden at once, shown again where the delete fails. */
+export function deleteSuggestions( ids: string[] ): Thunk< BulkOutcome > {
+	return async ( { dispatch, registry } ) => {
+		dispatch( { type: 'HIDE_SUGGESTIONS', ids } );
+		const settled = await Promise.allSettled( ids.map( ( id ) => suggestionsApi.deleteSuggestion( id ) ) );
+		const { fulfilled, failed } = outcomeOf( ids, settled );
+		const deleted = fulfilled.map( ( { id } ) => id );
+		dispatch( { type: 'REMOVE_SUGGESTIONS', ids: deleted } );
+		if ( failed.length > 0 ) {
+			dispatch( { type: 'SHOW_SUGGESTIONS', ids: failed.map( ( { id } ) => id ) } );
+			notifyError(
+				registry,
+				sprintf(
+					/* translators: 1: number of suggestions, 2: the reason. */
+					_n( '%1$d suggestion could not be deleted: %2$s', '%1$d suggestions could not be deleted: %2$s', failed.length, 'interlinker' ),
+					failed.length,
+					failureSummary( failed )
+				)
+			);
+		}
+		if ( deleted.length > 0 ) {
+			notifySuccess(
+				registry,
+				/* translators: %d: number of suggestions. */
+				sprintf( _n( '%d suggestion deleted.', '%d suggestions deleted.', deleted.length, 'interlinker' ), deleted.length )
+			);
+		}
+		refreshSuggestionLists( dispatch );
+		return { succeeded: deleted, failed };
+	};
+}
+
+/** Inserts the links of approved suggestions into their posts; the outcome per link stays in getImplementRun(). */
+export function implementSuggestions( ids: string[] ): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'IMPLEMENT_STARTED', suggestionIds: ids } );
+		try {
+			const answer = await suggestionsApi.implementSuggestions( ids );
+			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation: answer } );
+			dispatch( { type: 'IMPLEMENT_FINISHED', implementation: answer, results: answer.results ?? [] } );
+		} catch ( error ) {
+			dispatch( { type: 'IMPLEMENT_FAILED', error: error as ApiError } );
+		}
+		refreshSuggestionLists( dispatch );
+		dispatch.invalidateResolutionForStoreSelector( 'getImplementations' );
+	};
+}
+
+export function dismissImplementRun(): Action {
+	return { type: 'IMPLEMENT_DISMISSED' };
+}
+
+/** Asks the bridge for new suggestions for one post; answers how many it has now, or null when that failed. */
+export function generateForPost( postId: number, postTitle: string ): Thunk< number | null > {
+	return async ( { dispatch, registry } ) => {
+		dispatch( { type: 'SET_BUSY', name: 'generate', busy: true } );
+		try {
+			const page = await suggestionsApi.generateSuggestions( postId );
+			for ( const suggestion of page.items ) {
+				dispatch( { type: 'RECEIVE_SUGGESTION', suggestion } );
+			}
+			notifySuccess(
+				registry,
+				sprintf(
+					/* translators: 1: number of suggestions, 2: post title. */
+					_n( '%1$d suggestion for “%2$s”.', '%1$d suggestions for “%2$s”.', page.total, 'interlinker' ),
+					page.total,
+					postTitle
+				)
+			);
+			refreshSuggestionLists( dispatch );
+			return page.total;
+		} catch ( error ) {
+			notifyError(
+				registry,
+				sprintf(
+					/* translators: 1: post title, 2: the reason. */
+					__( 'No suggestions could be made for “%1$s”: %2$s', 'interlinker' ),
+					postTitle,
+					describeError( error as ApiError )
+				)
+			);
+			return null;
+		} finally {
+			dispatch( { type: 'SET_BUSY', name: 'generate', busy: false } );
+		}
+	};
+}
+
+/** Removes an implementation's links from the posts; true when it worked. */
+export function rollbackImplementation( id: string, reason: string ): Thunk< boolean > {
+	return async ( { dispatch, registry } ) => {
+		dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: true } );
+		try {
+			const implementation = await implementationsApi.rollbackImplementation( id, reason );
+			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation } );
+			notifySuccess( registry, __( 'Rolled back: the links were removed and the posts restored.', 'interlinker' ) );
+			dispatch.invalidateResolutionForStoreSelector( 'getImplementations' );
+			dispatch.invalidateResolution( 'getImplementation', [ id ] );
+			refreshSuggestionLists( dispatch );
+			return true;
+		} catch ( error ) {
+			notifyError(
+				registry,
+				/* translators: %s: the reason. */
+				sprintf( __( 'The rollback failed: %s', 'interlinker' ), describeError( error as ApiError ) )
+			);
+			return false;
+		} finally {
+			dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: false } );
+		}
+	};
+}
+
+async function settingsCall(
+	{ dispatch, registry }: ThunkArgs,
+	busyName: string,
+	call: () => Promise< Settings >,
+	successMessage: string
+): Promise< boolean > {
+	dispatch( { type: 'SET_BUSY', name: busyName, busy: true } );
+	try {
+		dispatch( { type: 'RECEIVE_SETTINGS', settings: await call() } );
+		notifySuccess( registry, successMessage );
+		return true;
+	} catch ( error ) {
+		notifyError( registry, describeError( error as ApiError ), `interlinker-${ busyName }` );
+		return false;
+	} finally {
+		dispatch( { type: 'SET_BUSY', name: busyName, busy: false } );
+	}
+}
+
+export function saveSettings( changes: SettingsChanges ): Thunk< boolean > {
+	return ( args ) =>
+		settingsCall( args, 'saveSettings', () => settingsApi.saveSettings( changes ), __( 'Settings saved.', 'interlinker' ) );
+}
+
+export function rotateApiKey(): Thunk< boolean > {
+	return ( args ) =>
+		settingsCall(
+			args,
+			'rotateApiKey',
+			() => settingsApi.rotateApiKey(),
+			__( 'A new API key is in use; the old one is revoked.', 'interlinker' )
+		);
+}
+
+export function testConnection(): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'CONNECTION_TEST_STARTED' } );
+		try {
+			dispatch( { type: 'CONNECTION_TEST_FINISHED', result: await settingsApi.testConnection() } );
+		} catch ( error ) {
+			dispatch( { type: 'CONNECTION_TEST_FAILED', error: error as ApiError } );
+		}
+	};
+}
+
+/** Syncs every published post, one batch per request, until the plugin says it is done or the editor cancels. */
+export function runFullSync(): Thunk {
+	return async ( { select, dispatch, registry } ) => {
+		dispatch( { type: 'SYNC_STARTED' } );
+		let cursor: string | null = null;
+		try {
+			for ( ;; ) {
+				const batch = await settingsApi.syncBatch( { cursor } );
+				dispatch( { type: 'SYNC_PROGRESS', synced: batch.synced, failed: batch.failed, total: batch.total } );
+				if ( batch.done || ! batch.cursor ) {
+					dispatch( { type: 'SYNC_FINISHED', outcome: 'done' } );
+					break;
+				}
+				if ( select.getSyncProgress().status === 'cancelling' ) {
+					dispatch( { type: 'SYNC_FINISHED', outcome: 'cancelled' } );
+					break;
+				}
+				cursor = batch.cursor;
+			}
+		} catch ( error ) {
+			dispatch( { type: 'SYNC_FAILED', error: error as ApiError } );
+			notifyError( registry, describeError( error as ApiError ), 'interlinker-sync' );
+		}
+		dispatch.invalidateResolutionForStoreSelector( 'getSettings' );
+		dispatch.invalidateResolutionForStoreSelector( 'getAnalytics' );
+	};
+}
+
+export function cancelSync(): Action {
+	return { type: 'SYNC_CANCEL_REQUESTED' };
+}

@@ -1,0 +1,222 @@
+import { combineReducers } from '@wordpress/data';
+
+import type { Implementation, Suggestion } from '../api/types';
+import type {
+	Action,
+	ConnectionState,
+	HealthState,
+	ImplementationsState,
+	ImplementRun,
+	QueryResult,
+	State,
+	SuggestionsState,
+	SyncProgress,
+} from './types';
+
+function byIdWith< T extends { id: string } >( byId: Record< string, T >, items: T[] ): Record< string, T > {
+	const next = { ...byId };
+	for ( const item of items ) {
+		next[ item.id ] = item;
+	}
+	return next;
+}
+
+function without< T >( record: Record< string, T >, ids: string[] ): Record< string, T > {
+	const next = { ...record };
+	for ( const id of ids ) {
+		delete next[ id ];
+	}
+	return next;
+}
+
+function queryResultOf( page: { items: Array< { id: string } >; total: number; totalPages: number } ): QueryResult {
+	return { ids: page.items.map( ( item ) => item.id ), total: page.total, totalPages: page.totalPages };
+}
+
+const EMPTY_SUGGESTIONS: SuggestionsState = { byId: {}, queries: {}, hiddenIds: {} };
+
+export function suggestions( state: SuggestionsState = EMPTY_SUGGESTIONS, action: Action ): SuggestionsState {
+	switch ( action.type ) {
+		case 'RECEIVE_SUGGESTIONS':
+			return {
+				...state,
+				byId: byIdWith( state.byId, action.page.items ),
+				queries: { ...state.queries, [ action.key ]: queryResultOf( action.page ) },
+			};
+		case 'RECEIVE_SUGGESTION':
+			return { ...state, byId: byIdWith( state.byId, [ action.suggestion ] ) };
+		case 'SET_SUGGESTION_STATUSES': {
+			const changed: Suggestion[] = [];
+			for ( const [ id, status ] of Object.entries( action.statuses ) ) {
+				const current = state.byId[ id ];
+				if ( current ) {
+					changed.push( { ...current, status } );
+				}
+			}
+			return { ...state, byId: byIdWith( state.byId, changed ) };
+		}
+		case 'HIDE_SUGGESTIONS': {
+			const hiddenIds = { ...state.hiddenIds };
+			for ( const id of action.ids ) {
+				hiddenIds[ id ] = true;
+			}
+			return { ...state, hiddenIds };
+		}
+		case 'SHOW_SUGGESTIONS':
+			return { ...state, hiddenIds: without( state.hiddenIds, action.ids ) };
+		case 'REMOVE_SUGGESTIONS':
+			return {
+				byId: without( state.byId, action.ids ),
+				hiddenIds: without( state.hiddenIds, action.ids ),
+				queries: state.queries,
+			};
+	}
+	return state;
+}
+
+const EMPTY_IMPLEMENTATIONS: ImplementationsState = { byId: {}, queries: {}, details: {} };
+
+export function implementations(
+	state: ImplementationsState = EMPTY_IMPLEMENTATIONS,
+	action: Action
+): ImplementationsState {
+	switch ( action.type ) {
+		case 'RECEIVE_IMPLEMENTATIONS':
+			return {
+				...state,
+				byId: byIdWith( state.byId, action.page.items ),
+				queries: { ...state.queries, [ action.key ]: queryResultOf( action.page ) },
+			};
+		case 'RECEIVE_IMPLEMENTATION': {
+			const known = state.details[ action.implementation.id ];
+			return {
+				...state,
+				byId: byIdWith< Implementation >( state.byId, [ action.implementation ] ),
+				// Keep the suggestions of the details; take the new status, dates and results.
+				details: known
+					? { ...state.details, [ known.id ]: { ...known, ...action.implementation } }
+					: state.details,
+			};
+		}
+		case 'RECEIVE_IMPLEMENTATION_DETAILS':
+			return {
+				...state,
+				byId: byIdWith< Implementation >( state.byId, [ action.details ] ),
+				details: { ...state.details, [ action.details.id ]: action.details },
+			};
+	}
+	return state;
+}
+
+const EMPTY_HEALTH: HealthState = { summaries: {}, timeseries: {}, orphans: {}, brokenLinks: {}, inbound: null };
+
+export function health( state: HealthState = EMPTY_HEALTH, action: Action ): HealthState {
+	switch ( action.type ) {
+		case 'RECEIVE_ANALYTICS':
+			return { ...state, summaries: { ...state.summaries, [ action.key ]: action.summary } };
+		case 'RECEIVE_TIMESERIES':
+			return { ...state, timeseries: { ...state.timeseries, [ action.key ]: action.points } };
+		case 'RECEIVE_ORPHANS':
+			return { ...state, orphans: { ...state.orphans, [ action.key ]: action.page } };
+		case 'RECEIVE_BROKEN_LINKS':
+			return { ...state, brokenLinks: { ...state.brokenLinks, [ action.key ]: action.page } };
+		case 'RECEIVE_INBOUND_LINKS':
+			return { ...state, inbound: action.buckets };
+	}
+	return state;
+}
+
+export function settings( state: State[ 'settings' ] = null, action: Action ): State[ 'settings' ] {
+	return action.type === 'RECEIVE_SETTINGS' ? action.settings : state;
+}
+
+export function errors( state: State[ 'errors' ] = {}, action: Action ): State[ 'errors' ] {
+	switch ( action.type ) {
+		case 'RECEIVE_ERROR':
+			return { ...state, [ action.key ]: action.error };
+		case 'CLEAR_ERROR':
+			return action.key in state ? without( state, [ action.key ] ) : state;
+	}
+	return state;
+}
+
+export function busy( state: State[ 'busy' ] = {}, action: Action ): State[ 'busy' ] {
+	if ( action.type !== 'SET_BUSY' ) {
+		return state;
+	}
+	return action.busy ? { ...state, [ action.name ]: true } : without( state, [ action.name ] );
+}
+
+export function implementRun( state: ImplementRun | null = null, action: Action ): ImplementRun | null {
+	switch ( action.type ) {
+		case 'IMPLEMENT_STARTED':
+			return {
+				status: 'running',
+				suggestionIds: action.suggestionIds,
+				implementation: null,
+				results: [],
+				error: null,
+			};
+		case 'IMPLEMENT_FINISHED':
+			return state && {
+				...state,
+				status: 'done',
+				implementation: action.implementation,
+				results: action.results,
+			};
+		case 'IMPLEMENT_FAILED':
+			return state && { ...state, status: 'failed', error: action.error };
+		case 'IMPLEMENT_DISMISSED':
+			return null;
+	}
+	return state;
+}
+
+const IDLE_SYNC: SyncProgress = { status: 'idle', synced: 0, failed: 0, total: null, error: null };
+
+export function sync( state: SyncProgress = IDLE_SYNC, action: Action ): SyncProgress {
+	switch ( action.type ) {
+		case 'SYNC_STARTED':
+			return { ...IDLE_SYNC, status: 'running' };
+		case 'SYNC_PROGRESS':
+			return {
+				...state,
+				synced: state.synced + action.synced,
+				failed: state.failed + action.failed,
+				total: action.total,
+			};
+		case 'SYNC_CANCEL_REQUESTED':
+			return state.status === 'running' ? { ...state, status: 'cancelling' } : state;
+		case 'SYNC_FINISHED':
+			return { ...state, status: action.outcome };
+		case 'SYNC_FAILED':
+			return { ...state, status: 'failed', error: action.error };
+	}
+	return state;
+}
+
+const IDLE_CONNECTION: ConnectionState = { status: 'idle', result: null, error: null };
+
+export function connection( state: ConnectionState = IDLE_CONNECTION, action: Action ): ConnectionState {
+	switch ( action.type ) {
+		case 'CONNECTION_TEST_STARTED':
+			return { status: 'testing', result: null, error: null };
+		case 'CONNECTION_TEST_FINISHED':
+			return { status: action.result.ok ? 'ok' : 'failed', result: action.result, error: null };
+		case 'CONNECTION_TEST_FAILED':
+			return { status: 'failed', result: null, error: action.error };
+	}
+	return state;
+}
+
+export default combineReducers( {
+	suggestions,
+	implementations,
+	health,
+	settings,
+	errors,
+	busy,
+	implementRun,
+	sync,
+	connection,
+} );

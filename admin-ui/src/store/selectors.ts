@@ -1,0 +1,110 @@
+import { createSelector } from '@wordpress/data';
+
+import type { DateRange, PageQuery } from '../api/analytics';
+import type { ApiError } from '../api/errors';
+import type { ImplementationQuery } from '../api/implementations';
+import type { SuggestionQuery } from '../api/suggestions';
+import type {
+	AnalyticsSummary,
+	BrokenLink,
+	Implementation,
+	ImplementationDetails,
+	InboundBucket,
+	ListPage,
+	OrphanPage,
+	Settings,
+	Suggestion,
+	TimeseriesPoint,
+} from '../api/types';
+import { errorKey, queryKey } from './keys';
+import type { ConnectionState, ImplementRun, QueryResult, State, SyncProgress } from './types';
+
+function pageOf< T >( result: QueryResult | undefined, byId: Record< string, T >, hidden: Record< string, true > = {} ): ListPage< T > | null {
+	if ( ! result ) {
+		return null;
+	}
+	const items: T[] = [];
+	let hiddenCount = 0;
+	for ( const id of result.ids ) {
+		const item = byId[ id ];
+		if ( hidden[ id ] ) {
+			hiddenCount++;
+		} else if ( item ) {
+			items.push( item );
+		}
+	}
+	return { items, total: Math.max( 0, result.total - hiddenCount ), totalPages: result.totalPages };
+}
+
+/** One page of suggestions, without those deleted optimistically; null until it has loaded. */
+export const getSuggestions = createSelector(
+	( state: State, query: SuggestionQuery ): ListPage< Suggestion > | null =>
+		pageOf( state.suggestions.queries[ queryKey( query ) ], state.suggestions.byId, state.suggestions.hiddenIds ),
+	( state: State, query: SuggestionQuery ) => [
+		state.suggestions.queries[ queryKey( query ) ],
+		state.suggestions.byId,
+		state.suggestions.hiddenIds,
+	]
+);
+
+export function getSuggestion( state: State, id: string ): Suggestion | null {
+	return state.suggestions.byId[ id ] ?? null;
+}
+
+export const getImplementations = createSelector(
+	( state: State, query: ImplementationQuery ): ListPage< Implementation > | null =>
+		pageOf( state.implementations.queries[ queryKey( query ) ], state.implementations.byId ),
+	( state: State, query: ImplementationQuery ) => [
+		state.implementations.queries[ queryKey( query ) ],
+		state.implementations.byId,
+	]
+);
+
+export function getImplementation( state: State, id: string ): ImplementationDetails | null {
+	return state.implementations.details[ id ] ?? null;
+}
+
+export function getAnalytics( state: State, range: DateRange ): AnalyticsSummary | null {
+	return state.health.summaries[ queryKey( range ) ] ?? null;
+}
+
+export function getTimeseries( state: State, range: DateRange ): TimeseriesPoint[] | null {
+	return state.health.timeseries[ queryKey( range ) ] ?? null;
+}
+
+export function getOrphans( state: State, query: PageQuery ): ListPage< OrphanPage > | null {
+	return state.health.orphans[ queryKey( query ) ] ?? null;
+}
+
+export function getBrokenLinks( state: State, query: PageQuery ): ListPage< BrokenLink > | null {
+	return state.health.brokenLinks[ queryKey( query ) ] ?? null;
+}
+
+export function getInboundLinks( state: State ): InboundBucket[] | null {
+	return state.health.inbound;
+}
+
+export function getSettings( state: State ): Settings | null {
+	return state.settings;
+}
+
+/** Why the resolver of `selectorName` failed for these arguments, or null. */
+export function getError( state: State, selectorName: string, ...args: unknown[] ): ApiError | null {
+	return state.errors[ errorKey( selectorName, args ) ] ?? null;
+}
+
+export function isBusy( state: State, name: string ): boolean {
+	return state.busy[ name ] === true;
+}
+
+export function getImplementRun( state: State ): ImplementRun | null {
+	return state.implementRun;
+}
+
+export function getSyncProgress( state: State ): SyncProgress {
+	return state.sync;
+}
+
+export function getConnection( state: State ): ConnectionState {
+	return state.connection;
+}

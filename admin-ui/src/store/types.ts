@@ -1,0 +1,120 @@
+import type { DateRange, PageQuery } from '../api/analytics';
+import type { ApiError } from '../api/errors';
+import type { ImplementationQuery } from '../api/implementations';
+import type { SuggestionQuery } from '../api/suggestions';
+import type {
+	AnalyticsSummary,
+	BrokenLink,
+	ConnectionTest,
+	Implementation,
+	ImplementationDetails,
+	InboundBucket,
+	LinkResult,
+	ListPage,
+	OrphanPage,
+	Settings,
+	Suggestion,
+	SuggestionStatus,
+	TimeseriesPoint,
+} from '../api/types';
+
+export type { DateRange, PageQuery, ImplementationQuery, SuggestionQuery };
+
+/** The ids of one page of a list, in the server's order. */
+export interface QueryResult {
+	ids: string[];
+	total: number;
+	totalPages: number;
+}
+
+export interface SuggestionsState {
+	byId: Record< string, Suggestion >;
+	/** By queryKey( query ). */
+	queries: Record< string, QueryResult >;
+	/** Deleted optimistically; shown again if the delete fails. */
+	hiddenIds: Record< string, true >;
+}
+
+export interface ImplementationsState {
+	byId: Record< string, Implementation >;
+	queries: Record< string, QueryResult >;
+	details: Record< string, ImplementationDetails >;
+}
+
+export interface HealthState {
+	summaries: Record< string, AnalyticsSummary >;
+	timeseries: Record< string, TimeseriesPoint[] >;
+	orphans: Record< string, ListPage< OrphanPage > >;
+	brokenLinks: Record< string, ListPage< BrokenLink > >;
+	inbound: InboundBucket[] | null;
+}
+
+/** The last "Implement selected": what was asked, and each link's outcome. */
+export interface ImplementRun {
+	status: 'running' | 'done' | 'failed';
+	suggestionIds: string[];
+	implementation: Implementation | null;
+	results: LinkResult[];
+	error: ApiError | null;
+}
+
+export interface SyncProgress {
+	status: 'idle' | 'running' | 'cancelling' | 'done' | 'cancelled' | 'failed';
+	synced: number;
+	failed: number;
+	/** Posts to sync in all, once the first batch has answered. */
+	total: number | null;
+	error: ApiError | null;
+}
+
+export interface ConnectionState {
+	status: 'idle' | 'testing' | 'ok' | 'failed';
+	result: ConnectionTest | null;
+	error: ApiError | null;
+}
+
+export interface State {
+	suggestions: SuggestionsState;
+	implementations: ImplementationsState;
+	health: HealthState;
+	settings: Settings | null;
+	/** By errorKey( selectorName, args ): why a resolver failed. */
+	errors: Record< string, ApiError >;
+	/** Operations under way, by name (e.g. "saveSettings"), to disable their buttons. */
+	busy: Record< string, true >;
+	implementRun: ImplementRun | null;
+	sync: SyncProgress;
+	connection: ConnectionState;
+}
+
+export type Action =
+	| { type: 'RECEIVE_SUGGESTIONS'; key: string; page: ListPage< Suggestion > }
+	| { type: 'RECEIVE_SUGGESTION'; suggestion: Suggestion }
+	| { type: 'SET_SUGGESTION_STATUSES'; statuses: Record< string, SuggestionStatus > }
+	| { type: 'HIDE_SUGGESTIONS'; ids: string[] }
+	| { type: 'SHOW_SUGGESTIONS'; ids: string[] }
+	| { type: 'REMOVE_SUGGESTIONS'; ids: string[] }
+	| { type: 'RECEIVE_IMPLEMENTATIONS'; key: string; page: ListPage< Implementation > }
+	| { type: 'RECEIVE_IMPLEMENTATION'; implementation: Implementation }
+	| { type: 'RECEIVE_IMPLEMENTATION_DETAILS'; details: ImplementationDetails }
+	| { type: 'RECEIVE_ANALYTICS'; key: string; summary: AnalyticsSummary }
+	| { type: 'RECEIVE_TIMESERIES'; key: string; points: TimeseriesPoint[] }
+	| { type: 'RECEIVE_ORPHANS'; key: string; page: ListPage< OrphanPage > }
+	| { type: 'RECEIVE_BROKEN_LINKS'; key: string; page: ListPage< BrokenLink > }
+	| { type: 'RECEIVE_INBOUND_LINKS'; buckets: InboundBucket[] }
+	| { type: 'RECEIVE_SETTINGS'; settings: Settings }
+	| { type: 'RECEIVE_ERROR'; key: string; error: ApiError }
+	| { type: 'CLEAR_ERROR'; key: string }
+	| { type: 'SET_BUSY'; name: string; busy: boolean }
+	| { type: 'IMPLEMENT_STARTED'; suggestionIds: string[] }
+	| { type: 'IMPLEMENT_FINISHED'; implementation: Implementation; results: LinkResult[] }
+	| { type: 'IMPLEMENT_FAILED'; error: ApiError }
+	| { type: 'IMPLEMENT_DISMISSED' }
+	| { type: 'SYNC_STARTED' }
+	| { type: 'SYNC_PROGRESS'; synced: number; failed: number; total: number }
+	| { type: 'SYNC_CANCEL_REQUESTED' }
+	| { type: 'SYNC_FINISHED'; outcome: 'done' | 'cancelled' }
+	| { type: 'SYNC_FAILED'; error: ApiError }
+	| { type: 'CONNECTION_TEST_STARTED' }
+	| { type: 'CONNECTION_TEST_FINISHED'; result: ConnectionTest }
+	| { type: 'CONNECTION_TEST_FAILED'; error: ApiError };

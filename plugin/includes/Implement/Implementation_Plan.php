@@ -1,0 +1,35 @@
+<?php
+/**
+ * The suggestions of one implement call, loaded from the bridge, with the posts they change.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Implementation_Plan {
+
+	/**
+	 * @param array<string, array<string, mixed>> $suggestions    Suggestion id → the bridge's suggestion, in request order.
+	 * @param array<string, int>                  $source_posts   Suggestion id → source post id (0: no post has that URL).
+	 */
+	public function __construct(
+		public readonly array $suggestions,
+		public readonly array $source_posts,
+	) {}
+
+	/**
+	 * Posts the implementation would edit.
+	 *
+	 * @return int[]
+	 */
+	public function post_ids(): array {
+		return array_values( array_unique( array_filter( $this->source_posts ) ) );
+	}
+}

@@ -1,0 +1,299 @@
+<?php
+/**
+ * Implements approved suggestions: records the implementation on the bridge, inserts the links into the
+ * source posts, reports each result back, and undoes its own edits when the report cannot be made.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Content\Site_Content;
+use Interlinker\Html\Link_Inserter;
+use Interlinker\Html\Link_Request;
+use Interlinker\Settings\Settings;
+use WP_Error;
+use WP_Post;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Implementation_Service {
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Site_Content $content,
+		private readonly Settings $settings,
+		private readonly Link_Inserter $inserter,
+		private readonly Post_Content_Writer $writer,
+		private readonly Implementation_Records $records,
+		private readonly Post_Lock $locks,
+	) {}
+
+	/**
+	 * Loads the suggestions and checks that every one is approved, before anything is written.
+	 *
+	 * @param string[] $suggestion_ids 1–100 ids.
+	 */
+	public function plan( array $suggestion_ids ): Implementation_Plan|WP_Error {
+		$suggestions = $this->load_suggestions( $suggestion_ids );
+		if ( is_wp_error( $suggestions ) ) {
+			return $suggestions;
+		}
+		$not_approved = array_keys( array_filter( $suggestions, static fn( array $s ): bool => 'approved' !== $s['status'] ) );
+		if ( $not_approved ) {
+			return new WP_Error(
+				'interlinker_conflict',
+				/* translators: %s: suggestion ids. */
+				sprintf( __( 'Only approved suggestions can be implemented; these are not: %s.', 'interlinker' ), implode( ', ', $not_approved ) ),
+				array(
+					'status'        => 409,
+					'suggestionIds' => $not_approved,
+				)
+			);
+		}
+		$sources = array();
+		foreach ( $suggestions as $id => $suggestion ) {
+			$sources[ $id ] = $this->content->post_id_for_url( $suggestion['sourcePageUrl'] );
+		}
+		return new Implementation_Plan( $suggestions, $sources );
+	}
+
+	/**
+	 * @return array<string, mixed>|WP_Error The bridge's implementation plus `results`.
+	 */
+	public function implement( Implementation_Plan $plan ): array|WP_Error {
+		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ) );
+		if ( is_wp_error( $implementation ) ) {
+			return $implementation;
+		}
+		$implementation_id = $implementation['id'];
+
+		$results = array();
+		$changed = array();
+		foreach ( $this->group_by_post( $plan ) as $post_id => $suggestions ) {
+			$outcome = $this->implement_in_post( $implementation_id, $post_id, $suggestions );
+			$results = array_merge( $results, $outcome['results'] );
+			if ( null !== $outcome['before'] ) {
+				$changed[ $post_id ] = $outcome['before'];
+			}
+		}
+		$results = self::in_request_order( $plan, $results );
+
+		$reported = $this->api->report_results(
+			$implementation_id,
+			array_map(
+				static fn( array $r ): array => array_filter(
+					array(
+						'suggestionId' => $r['suggestionId'],
+						'succeeded'    => $r['succeeded'],
+						'error'        => $r['reason'] ?? null,
+					),
+					static fn( $v ): bool => null !== $v
+				),
+				$results
+			)
+		);
+		if ( is_wp_error( $reported ) ) {
+			// The bridge would not know about these links: take them out again so that nothing is half done.
+			foreach ( $changed as $post_id => $before ) {
+				$this->writer->save( $post_id, $before );
+				$this->records->remove( $post_id, $implementation_id );
+			}
+			$data                     = (array) $reported->get_error_data();
+			$data['implementationId'] = $implementation_id;
+			$data['contentChanged']   = false;
+			return new WP_Error( $reported->get_error_code(), $reported->get_error_message(), $data );
+		}
+		$reported['results'] = $results;
+		return $reported;
+	}
+
+	/**
+	 * @param array<string, array<string, mixed>> $suggestions Suggestions whose source is this post.
+	 * @return array{results: array<int, array<string, mixed>>, before: string|null}
+	 */
+	private function implement_in_post( string $implementation_id, int $post_id, array $suggestions ): array {
+		$post = 0 === $post_id ? null : get_post( $post_id );
+		if ( ! $post instanceof WP_Post ) {
+			return self::all_failed( $suggestions, 'source_not_found', __( 'No post of this site has the suggestion\'s source URL any more.', 'interlinker' ) );
+		}
+		if ( ! $this->content->is_eligible( $post ) ) {
+			return self::all_failed( $suggestions, 'source_unavailable', __( 'The source post is no longer published, or it is excluded from Interlinker.', 'interlinker' ) );
+		}
+		if ( ! $this->locks->acquire( $post_id ) ) {
+			return self::all_failed( $suggestions, 'post_busy', __( 'Another Interlinker change to this post is in progress; try again in a moment.', 'interlinker' ) );
+		}
+		try {
+			$before   = $post->post_content;
+			$requests = array();
+			$results  = array();
+			foreach ( $suggestions as $id => $suggestion ) {
+				$request = $this->link_request( $id, $suggestion );
+				if ( is_string( $request ) ) {
+					$results[] = self::failed( $id, 'target_unavailable', $request );
+				} else {
+					$requests[] = $request;
+				}
+			}
+			$limit    = $this->settings->max_links_per_post();
+			$room     = max( 0, $limit - self::count_marked_links( $before ) );
+			$inserted = $this->inserter->insert( $before, $requests, $room, $limit );
+			foreach ( $inserted->failures as $id => $failure ) {
+				$results[] = self::failed( $id, $failure->code, $failure->reason );
+			}
+			if ( ! $inserted->inserted ) {
+				return array(
+					'results' => $results,
+					'before'  => null,
+				);
+			}
+			$stored = $this->writer->save( $post_id, $inserted->content );
+			if ( is_wp_error( $stored ) ) {
+				foreach ( $inserted->inserted as $link ) {
+					$results[] = self::failed( $link->suggestion_id, 'save_failed', $stored->get_error_message() );
+				}
+				return array(
+					'results' => $results,
+					'before'  => null,
+				);
+			}
+			$this->records->add( $post_id, $implementation_id, $inserted->inserted, $before, $stored );
+			foreach ( $inserted->inserted as $link ) {
+				$results[] = array(
+					'suggestionId' => $link->suggestion_id,
+					'succeeded'    => true,
+					'postId'       => $post_id,
+				);
+			}
+			return array(
+				'results' => $results,
+				'before'  => $before,
+			);
+		} finally {
+			$this->locks->release( $post_id );
+		}
+	}
+
+	/**
+	 * The link to insert for a suggestion, or why its target cannot be linked.
+	 *
+	 * @param array<string, mixed> $suggestion
+	 */
+	private function link_request( string $id, array $suggestion ): Link_Request|string {
+		$target_url = (string) $suggestion['targetPageUrl'];
+		$target_id  = $this->content->post_id_for_url( $target_url );
+		$urls       = array( $target_url );
+		$href       = $target_url;
+		$type       = '';
+		if ( $target_id > 0 ) {
+			$target = get_post( $target_id );
+			if ( ! $target instanceof WP_Post || 'publish' !== $target->post_status ) {
+				return __( 'The target post is no longer published.', 'interlinker' );
+			}
+			$href   = (string) get_permalink( $target );
+			$type   = $target->post_type;
+			$urls[] = $href;
+		}
+		if ( '' === $href ) {
+			return __( 'The suggestion has no usable target URL.', 'interlinker' );
+		}
+		return new Link_Request( $id, (string) $suggestion['anchorText'], (string) $suggestion['context'], $href, $urls, $target_id, $type );
+	}
+
+	/**
+	 * Fetches the suggestions: one list call for approved ones usually finds them all; the rest one by one.
+	 *
+	 * @param string[] $ids
+	 * @return array<string, array<string, mixed>>|WP_Error In request order.
+	 */
+	private function load_suggestions( array $ids ): array|WP_Error {
+		$found = array();
+		for ( $offset = 0; $offset < 1000 && count( $found ) < count( $ids ); $offset += 100 ) {
+			$page = $this->api->list_suggestions(
+				array(
+					'status' => 'approved',
+					'limit'  => 100,
+					'offset' => $offset,
+				)
+			);
+			if ( is_wp_error( $page ) ) {
+				return $page;
+			}
+			foreach ( $page['items'] as $suggestion ) {
+				if ( in_array( $suggestion['id'], $ids, true ) ) {
+					$found[ $suggestion['id'] ] = $suggestion;
+				}
+			}
+			if ( $offset + 100 >= $page['total'] ) {
+				break;
+			}
+		}
+		$ordered = array();
+		foreach ( $ids as $id ) {
+			$ordered[ $id ] = $found[ $id ] ?? $this->api->get_suggestion( $id );
+			if ( is_wp_error( $ordered[ $id ] ) ) {
+				return $ordered[ $id ];
+			}
+		}
+		return $ordered;
+	}
+
+	/**
+	 * @return array<int, array<string, array<string, mixed>>> Post id → its suggestions (0 for no post).
+	 */
+	private function group_by_post( Implementation_Plan $plan ): array {
+		$groups = array();
+		foreach ( $plan->suggestions as $id => $suggestion ) {
+			$groups[ $plan->source_posts[ $id ] ][ $id ] = $suggestion;
+		}
+		return $groups;
+	}
+
+	private static function count_marked_links( string $content ): int {
+		$count   = 0;
+		$scanner = new \WP_HTML_Tag_Processor( $content );
+		while ( $scanner->next_tag( array( 'tag_name' => 'A' ) ) ) {
+			if ( null !== $scanner->get_attribute( Link_Inserter::MARKER ) ) {
+				++$count;
+			}
+		}
+		return $count;
+	}
+
+	/**
+	 * @param array<string, array<string, mixed>> $suggestions
+	 * @return array{results: array<int, array<string, mixed>>, before: null}
+	 */
+	private static function all_failed( array $suggestions, string $code, string $reason ): array {
+		return array(
+			'results' => array_map( static fn( string $id ): array => self::failed( $id, $code, $reason ), array_keys( $suggestions ) ),
+			'before'  => null,
+		);
+	}
+
+	/**
+	 * @return array{suggestionId: string, succeeded: false, code: string, reason: string}
+	 */
+	private static function failed( string $id, string $code, string $reason ): array {
+		return array(
+			'suggestionId' => $id,
+			'succeeded'    => false,
+			'code'         => $code,
+			'reason'       => $reason,
+		);
+	}
+
+	/**
+	 * @param array<int, array<string, mixed>> $results
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function in_request_order( Implementation_Plan $plan, array $results ): array {
+		$by_id = array_column( $results, null, 'suggestionId' );
+		return array_values( array_filter( array_map( static fn( string $id ) => $by_id[ $id ] ?? null, array_keys( $plan->suggestions ) ) ) );
+	}
+}

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { InvertedIndex } from '../../bridge/src/engine/inverted-index.js';
+
+const all = (): boolean => true;
+
+describe('InvertedIndex', () => {
+  test('when documents share query terms, then they rank by the sum of weight × impact', () => {
+    const index = new InvertedIndex();
+    index.add(0, [1, 2], [10, 10]);
+    index.add(1, [1], [200]);
+    index.add(2, [2, 3], [50, 255]);
+    expect(index.search([1, 2], [1, 1], 10, all)).toEqual([
+      { docNo: 1, score: 200 },
+      { docNo: 2, score: 50 },
+      { docNo: 0, score: 20 },
+    ]);
+  });
+
+  test('when k is smaller than the matches, then only the k best are returned', () => {
+    const index = new InvertedIndex();
+    for (let doc = 0; doc < 500; doc += 1) index.add(doc, [7], [1 + (doc % 255)]);
+    const top = index.search([7], [1], 3, all);
+    expect(top.map((hit) => hit.score)).toEqual([255, 254, 253]);
+  });
+
+  test('when a filter refuses a document, then it is not returned', () => {
+    const index = new InvertedIndex();
+    index.add(0, [1], [100]);
+    index.add(1, [1], [50]);
+    expect(index.search([1], [1], 10, (doc) => doc !== 0)).toEqual([{ docNo: 1, score: 50 }]);
+  });
+
+  test('when a document is removed, then its postings are gone and the others remain', () => {
+    const index = new InvertedIndex();
+    for (let doc = 0; doc < 40; doc += 1) index.add(doc, [1, 2], [doc + 1, 1]);
+    index.remove(5, [1, 2]);
+    index.remove(39, [1, 2]);
+    const hits = index.search([1], [1], 100, all);
+    expect(hits).toHaveLength(38);
+    expect(hits.map((hit) => hit.docNo)).not.toContain(5);
+    expect(hits.map((hit) => hit.docNo)).not.toContain(39);
+    expect(index.postingCount(2)).toBe(38);
+  });
+
+  test('when a removed document is added again, then it is found with its new impacts', () => {
+    const index = new InvertedIndex();
+    index.add(0, [1], [10]);
+    index.add(1, [1], [20]);
+    index.remove(0, [1]);
+    index.add(0, [1], [30]);
+    expect(index.search([1], [1], 10, all)).toEqual([
+      { docNo: 0, score: 30 },
+      { docNo: 1, score: 20 },
+    ]);
+  });
+
+  test('when searches repeat, then scores do not leak from one search into the next', () => {
+    const index = new InvertedIndex();
+    index.add(0, [1], [10]);
+    index.search([1], [1], 10, all);
+    expect(index.search([1], [2], 10, all)).toEqual([{ docNo: 0, score: 20 }]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { PhraseIndex, PhraseKind } from '../../bridge/src/engine/phrase-index.js';
+
+function lookup(index: PhraseIndex, termIds: number[]): number {
+  let node = PhraseIndex.root;
+  for (const id of termIds) {
+    node = index.child(node, id);
+    if (node === -1) return -1;
+  }
+  return node;
+}
+
+describe('PhraseIndex', () => {
+  test('when phrases are added, then each ends at its own node with its entries', () => {
+    const index = new PhraseIndex();
+    index.add(3, PhraseKind.title, [1, 2]);
+    index.add(4, PhraseKind.heading, [1]);
+    expect(index.entries(lookup(index, [1, 2]))).toEqual([{ docNo: 3, kind: PhraseKind.title, count: 1 }]);
+    expect(index.entries(lookup(index, [1]))).toEqual([{ docNo: 4, kind: PhraseKind.heading, count: 1 }]);
+    expect(lookup(index, [2])).toBe(-1);
+  });
+
+  test('when the same anchor is added by several pages, then its count grows and removal lowers it', () => {
+    const index = new PhraseIndex();
+    index.add(9, PhraseKind.anchor, [5]);
+    index.add(9, PhraseKind.anchor, [5]);
+    index.remove(9, PhraseKind.anchor, [5]);
+    expect(index.entries(lookup(index, [5]))).toEqual([{ docNo: 9, kind: PhraseKind.anchor, count: 1 }]);
+    index.remove(9, PhraseKind.anchor, [5]);
+    expect(index.hasEntries(lookup(index, [5]))).toBe(false);
+  });
+
+  test('when a phrase names several pages, then distinctDocs counts the pages once each', () => {
+    const index = new PhraseIndex();
+    index.add(1, PhraseKind.title, [8]);
+    index.add(1, PhraseKind.anchor, [8]);
+    index.add(2, PhraseKind.heading, [8]);
+    expect(index.distinctDocs(lookup(index, [8]))).toBe(2);
+  });
+});

@@ -1,0 +1,214 @@
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { migrate } from '../../bridge/src/db/migrate.js';
+import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import type { GenerateRequest, IndexedPage } from '../../bridge/src/engine/types.js';
+import { ProjectIndexes } from '../../bridge/src/indexing/project-indexes.js';
+import { resolveHref } from '../../bridge/src/lib/url.js';
+import { contractViolations } from '../support/suggestion-validity.js';
+
+const SITE = 'https://docs.example';
+
+interface FixturePage {
+  path: string;
+  title: string;
+  html: string;
+  statusCode?: number;
+}
+
+const PAGES: FixturePage[] = [
+  {
+    path: '/apt',
+    title: 'APT package manager – Docs',
+    html: '<p>The APT package manager installs software from repositories and resolves dependencies between packages.</p>',
+  },
+  {
+    path: '/dpkg',
+    title: 'dpkg – Docs',
+    html: '<p>dpkg installs single package files. The APT package manager calls dpkg to unpack packages and their dependencies.</p>',
+  },
+  {
+    path: '/grub',
+    title: 'GRUB boot loader – Docs',
+    html: '<p>The GRUB boot loader loads the Linux kernel and the initramfs at boot.</p>',
+  },
+  {
+    path: '/kernel',
+    title: 'Linux kernel – Docs',
+    html: '<h2>Linux kernel</h2><p>The Linux kernel is loaded by the GRUB boot loader. Kernel packages come from the APT package manager, and dpkg unpacks them.</p><pre>apt install linux-image</pre>',
+  },
+  {
+    path: '/gone',
+    title: 'Initramfs – Docs',
+    html: '<p>The initramfs holds early boot tools for the Linux kernel.</p>',
+    statusCode: 404,
+  },
+  {
+    path: '/network',
+    title: 'Network setup – Docs',
+    html: '<p>Network setup needs packages from the APT package manager. See <a href="/grub">the GRUB boot loader</a> for boot issues; dpkg is rarely needed.</p>',
+  },
+];
+
+let db: Database.Database;
+let indexes: ProjectIndexes;
+
+function indexedPage(page: FixturePage): IndexedPage {
+  const url = `${SITE}${page.path}`;
+  const analysis = analyzePage({ url, title: page.title, html: page.html });
+  const linkedUrls = analysis.links.map((link) => resolveHref(link.href, url)).filter((u): u is string => u !== null);
+  return { pageId: `pg${page.path}`, url, title: page.title, statusCode: page.statusCode ?? 200, analysis, linkedUrls };
+}
+
+/** Writes the page rows as the bridge's sync does, then indexes them in the same transaction. */
+function sync(pages: FixturePage[], into: ProjectIndexes = indexes): void {
+  const upsert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at)
+    VALUES (@id, 'prj', @url, @url, @title, @html, @status, 'now', 'now')
+    ON CONFLICT(id) DO UPDATE SET title = @title, content = @html, status_code = @status`);
+  db.transaction(() => {
+    for (const page of pages) {
+      upsert.run({ id: `pg${page.path}`, url: `${SITE}${page.path}`, title: page.title, html: page.html, status: page.statusCode ?? 200 });
+    }
+    into.applySync('prj', pages.map(indexedPage));
+  })();
+}
+
+function request(sourcePath: string, overrides: Partial<GenerateRequest> = {}): GenerateRequest {
+  return {
+    projectId: 'prj',
+    sourcePageId: `pg${sourcePath}`,
+    limit: 10,
+    minRelevanceScore: 0,
+    excludedTargetIds: new Set(),
+    isTargetUrlAllowed: () => true,
+    ...overrides,
+  };
+}
+
+function answer(sourcePath: string, overrides: Partial<GenerateRequest> = {}, from: ProjectIndexes = indexes) {
+  return from.generate(request(sourcePath, overrides)).map((s) => ({ ...s, target: s.targetPageId.slice(2) }));
+}
+
+function violations(sourcePath: string, pages: FixturePage[] = PAGES): string[] {
+  const stored = new Map(pages.map((p) => [`${SITE}${p.path}`, { html: p.html, statusCode: p.statusCode ?? 200 }]));
+  const suggestions = indexes.generate(request(sourcePath)).map((s) => ({
+    ...s,
+    sourcePageUrl: `${SITE}${sourcePath}`,
+    targetPageUrl: `${SITE}${s.targetPageId.slice(2)}`,
+  }));
+  return contractViolations(suggestions, stored);
+}
+
+beforeEach(() => {
+  db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  db.prepare("INSERT INTO accounts (id, name, tier, rate_limit, created_at) VALUES ('acc', 'acc', 'free', 100, 'now')").run();
+  db.prepare(`INSERT INTO projects (id, account_id, name, domain, created_at, updated_at)
+    VALUES ('prj', 'acc', 'Docs', '${SITE}', 'now', 'now')`).run();
+  indexes = new ProjectIndexes(db);
+  sync(PAGES);
+});
+
+describe('ProjectIndexes.generate', () => {
+  test('when a page names other pages by their titles, then it suggests them with those names as anchors', () => {
+    const suggestions = answer('/kernel');
+    expect(suggestions.map((s) => [s.target, s.anchorText])).toEqual(
+      expect.arrayContaining([
+        ['/grub', 'GRUB boot loader'],
+        ['/apt', 'APT package manager'],
+        ['/dpkg', 'dpkg'],
+      ]),
+    );
+  });
+
+  test.each(PAGES.map((page) => page.path))('when suggesting for %s, then every contract §4 guarantee holds', (path) => {
+    expect(violations(path)).toEqual([]);
+  });
+
+  test('when the context is returned, then it is the sentence around the anchor', () => {
+    const grub = answer('/kernel').find((s) => s.target === '/grub');
+    expect(grub?.context).toBe('The Linux kernel is loaded by the GRUB boot loader.');
+  });
+
+  test('when a target has a non-2xx status, then it is never suggested', () => {
+    expect(answer('/grub').map((s) => s.target)).not.toContain('/gone');
+  });
+
+  test('when the source already links to a target, then that target is not suggested', () => {
+    expect(answer('/network').map((s) => s.target)).not.toContain('/grub');
+  });
+
+  test('when targets are excluded or outside the allowed paths, then they are not suggested', () => {
+    const targets = answer('/kernel', {
+      excludedTargetIds: new Set(['pg/apt']),
+      isTargetUrlAllowed: (url) => !url.endsWith('/dpkg'),
+    }).map((s) => s.target);
+    expect(targets).not.toContain('/apt');
+    expect(targets).not.toContain('/dpkg');
+    expect(targets).toContain('/grub');
+  });
+
+  test('when limit and minRelevanceScore are given, then the answer respects both and is sorted', () => {
+    const all = answer('/kernel');
+    const limited = answer('/kernel', { limit: 1 });
+    expect(limited).toEqual(all.slice(0, 1));
+    const floor = all[all.length - 1]!.relevanceScore + 1e-6;
+    expect(answer('/kernel', { minRelevanceScore: floor }).every((s) => s.relevanceScore >= floor)).toBe(true);
+    const scores = all.map((s) => s.relevanceScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  test('when two targets are named by overlapping phrases, then each anchor is used once and none overlap', () => {
+    sync([{ path: '/packages', title: 'Package manager – Docs', html: '<p>A package manager installs packages.</p>' }]);
+    const suggestions = answer('/kernel');
+    const anchors = suggestions.map((s) => s.anchorText);
+    expect(anchors).toContain('APT package manager');
+    expect(anchors).not.toContain('package manager');
+  });
+
+  test('when the source page is unknown, then there are no suggestions', () => {
+    expect(answer('/nowhere')).toEqual([]);
+  });
+});
+
+describe('ProjectIndexes lifecycle', () => {
+  test('when a page is synced again with a new title, then its old title no longer names it', () => {
+    expect(answer('/kernel').map((s) => s.anchorText)).toContain('APT package manager');
+    sync([{ path: '/apt', title: 'Software sources – Docs', html: '<p>Configure the mirrors.</p>' }]);
+    const anchors = answer('/kernel').filter((s) => s.target === '/apt').map((s) => s.anchorText);
+    expect(anchors).not.toContain('APT package manager');
+  });
+
+  test('when the bridge restarts, then the reloaded indexes give the same answer', () => {
+    const before = answer('/kernel');
+    const reopened = new ProjectIndexes(db);
+    reopened.warmUp();
+    expect(answer('/kernel', {}, reopened)).toEqual(before);
+  });
+
+  test('when pages are re-synced unchanged, then the answer is unchanged', () => {
+    const before = answer('/kernel');
+    sync(PAGES);
+    expect(answer('/kernel')).toEqual(before);
+  });
+
+  test('when a project is dropped, then its index rows are gone and nothing is suggested', () => {
+    indexes.dropProject('prj');
+    const rows = db.prepare("SELECT COUNT(*) FROM search_documents WHERE project_id = 'prj'").pluck().get();
+    expect(rows).toBe(0);
+    expect(answer('/kernel')).toEqual([]);
+  });
+
+  test('when a sync transaction fails after indexing, then memory is reloaded from the rolled-back database', () => {
+    const before = answer('/kernel');
+    expect(() =>
+      db.transaction(() => {
+        indexes.applySync('prj', [indexedPage({ path: '/kernel', title: 'Other', html: '<p>nothing</p>' })]);
+        throw new Error('later failure');
+      })(),
+    ).toThrow('later failure');
+    // The lead's service drops the project's memory on a failed transaction; a fresh instance sees the database.
+    expect(answer('/kernel', {}, new ProjectIndexes(db))).toEqual(before);
+  });
+});
