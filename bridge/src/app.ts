@@ -8,7 +8,7 @@ import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import type { Db } from './db/connection.js';
 import { analyzePage } from './engine/page-analysis.js';
-import { authenticate, DEFAULT_FAILED_AUTH_POLICY, type FailedAuthPolicy } from './http/auth.js';
+import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -84,13 +84,16 @@ export function createApp(deps: AppDeps): App {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog(logger));
+  const limiter = rateLimit(new RateLimitRepository(db), clock);
+  const optionalAuth = authenticateIfPresent(accounts, limiter);
   app.use(
     buildRouter(endpoints, {
-      authChain: [authenticate(accounts, clock, deps.failedAuthPolicy ?? DEFAULT_FAILED_AUTH_POLICY), rateLimit(new RateLimitRepository(db), clock)],
+      authChain: [authenticate(accounts, clock, deps.failedAuthPolicy ?? DEFAULT_FAILED_AUTH_POLICY), limiter],
+      optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
     }),
   );
-  app.use(unknownRoute);
+  app.use(optionalAuth, unknownRoute);
   app.use(errorHandler(logger));
   return { app, accounts, indexes, endpoints };
 }

@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   console.log(`WordPress "${wp.name}" at ${wp.url}/ (MariaDB on 127.0.0.1:${wp.dbPort})`);
   console.log(`plugin: ${wp.pluginFile ?? 'none active'}`);
   for (const user of Object.values(wp.users)) {
-    console.log(`  ${user.role.padEnd(13)} login ${user.login} / ${user.password}   application password ${user.appPassword}`);
+    const login = `${user.login} / ${user.password}`;
+    console.log(`  ${user.role.padEnd(13)} login ${login.padEnd(34)} application password ${user.appPassword}`);
   }
   console.log(`logs and data: ${wp.dataDir}   stop: scripts/wp/stop.sh --name ${wp.name}`);
 }

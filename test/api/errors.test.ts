@@ -70,12 +70,17 @@ describe('error answers', () => {
     const response = await bridge.fetch('/api/projects', { method: 'PUT', key: account.key });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST, GET, HEAD');
+    expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull();
     expect((await errorOf(response)).code).toBe('method_not_allowed');
   });
 
   it('when the route is unknown, then 404 not_found in the envelope', async () => {
     const response = await bridge.fetch('/api/nothing-here', { key: account.key });
     expect(response.status).toBe(404);
+    expect(response.headers.get('x-ratelimit-limit')).not.toBeNull();
+    const anonymous = await bridge.fetch('/api/nothing-here');
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get('x-ratelimit-limit')).toBeNull();
     expect((await errorOf(response)).code).toBe('not_found');
   });
 

@@ -76,6 +76,20 @@ function installRequest(title: string): InstallRequest {
   };
 }
 
+function usersByRole(installed: readonly SiteUser[]): Record<Role, SiteUser> {
+  const find = (role: Role): SiteUser => {
+    const user = installed.find((candidate) => candidate.role === role);
+    if (user === undefined) throw new Error(`the install created no ${role}`);
+    return user;
+  };
+  return {
+    subscriber: find('subscriber'),
+    author: find('author'),
+    editor: find('editor'),
+    administrator: find('administrator'),
+  };
+}
+
 async function ensureCore(): Promise<void> {
   if (!existsSync(path.join(wpPaths.core, 'wp-includes/version.php'))) {
     await runCommand('bash', [wpPaths.fetchScript]);
@@ -99,7 +113,8 @@ export async function startWordPress(options: StartWordPressOptions): Promise<Wo
   const processGroups: number[] = [];
   const stop = async (): Promise<void> => stopRecordedStack(dataDir);
   try {
-    const [db] = await Promise.all([startMariaDb({ dir: path.join(dataDir, 'mariadb'), port: dbPort }), ensureCore()]);
+    await ensureCore();
+    const db = await startMariaDb({ dir: path.join(dataDir, 'mariadb'), port: dbPort });
     processGroups.push(db.pid);
     writeStackRecord({ dir: dataDir, processGroups });
 
@@ -110,7 +125,7 @@ export async function startWordPress(options: StartWordPressOptions): Promise<Wo
     const pluginFile = pluginDir === undefined ? undefined : await installPlugin(siteDir, pluginDir, pluginFolder);
 
     processGroups.push(await startPhpServer({ siteDir, port, logFile: path.join(dataDir, 'php-server.log') }));
-    const users = Object.fromEntries(installed.map((user) => [user.role, user])) as Record<Role, SiteUser>;
+    const users = usersByRole(installed);
     writeStackRecord({
       dir: dataDir,
       processGroups,

@@ -55,7 +55,8 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, host, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      const port = typeof address === 'object' && address !== null ? address.port : undefined;
+      server.close(() => (port === undefined ? reject(new Error('the OS gave no port')) : resolve(port)));
     });
   });
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertPortsFree, waitForPort } from './wp-network.js';
 import { wpPaths } from './wp-paths.js';
-import { processGroupMembers, startDaemon } from './wp-processes.js';
+import { processGroupMembers, startDaemon, stopProcessGroup } from './wp-processes.js';
 
 export interface PhpServerOptions {
   siteDir: string;
@@ -20,11 +20,16 @@ export async function startPhpServer({ siteDir, port, logFile, workers = 4 }: Ph
     cwd: siteDir,
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
   });
-  await waitForPort(port, {
-    timeoutMs: 10_000,
-    stillStarting: () => processGroupMembers(pid).length > 0,
-    what: `php -S (log: ${logFile})`,
-  });
+  try {
+    await waitForPort(port, {
+      timeoutMs: 10_000,
+      stillStarting: () => processGroupMembers(pid).length > 0,
+      what: `php -S (log: ${logFile})`,
+    });
+  } catch (error) {
+    await stopProcessGroup(pid);
+    throw error;
+  }
   return pid;
 }
 

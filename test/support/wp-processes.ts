@@ -127,7 +127,8 @@ export async function stopProcessGroup(processGroup: number, graceMs = 3000): Pr
       killed = true;
     }
     if (Date.now() > giveUpAt) {
-      throw new Error(`process group ${processGroup} still has members after SIGKILL: ${processGroupMembers(processGroup).join(', ')}`);
+      const left = processGroupMembers(processGroup).join(', ');
+      throw new Error(`process group ${processGroup} still has members after SIGKILL: ${left}`);
     }
     await sleep(20);
   }

@@ -63,3 +63,17 @@ export function authenticate(accounts: AccountsService, clock: Clock, policy = D
     next();
   };
 }
+
+/**
+ * For answers outside the declared endpoints (unknown route, 405): when the request carries a valid key, count it
+ * and set the rate-limit headers like any other answer to a valid key; otherwise let it through untouched.
+ */
+export function authenticateIfPresent(accounts: AccountsService, limiter: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const token = bearerToken(req);
+    const found = token ? accounts.authenticate(token) : null;
+    if (!found) return next();
+    res.locals.auth = { accountId: found.account_id, keyId: found.key_id, rateLimit: found.rate_limit } satisfies AuthContext;
+    return limiter(req, res, next);
+  };
+}

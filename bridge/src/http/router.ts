@@ -9,6 +9,8 @@ import { parseOrThrow } from './validate.js';
 export interface RouterOptions {
   /** Runs before every endpoint with `auth !== false`: authentication, then the rate limit. */
   authChain: RequestHandler[];
+  /** Runs before the 405 answer: sets the rate-limit headers when the request carries a valid key. */
+  optionalAuth: RequestHandler;
   bodyLimitBytes: number;
 }
 
@@ -59,7 +61,7 @@ export function buildRouter(endpoints: readonly Endpoint[], options: RouterOptio
     }
     const allowed = group.map((endpoint) => endpoint.method.toUpperCase());
     if (allowed.includes('GET')) allowed.push('HEAD');
-    route.all(() => {
+    route.all(options.optionalAuth, () => {
       throw new MethodNotAllowedError(allowed);
     });
   }

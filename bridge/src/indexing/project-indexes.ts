@@ -19,7 +19,7 @@ export interface ProjectIndexesOptions {
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
   private readonly stem: Stem;
-  private readonly corpora = new Map<string, SiteCorpus>();
+  private readonly corpora = new Map<string, { corpus: SiteCorpus; revision: number }>();
 
   constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
     this.store = new SearchIndexStore(db);
@@ -35,7 +35,9 @@ export class ProjectIndexes {
   applySync(projectId: string, pages: readonly IndexedPage[]): void {
     const corpus = this.corpus(projectId);
     try {
-      this.apply(projectId, corpus, pages);
+      const revision = this.corpora.get(projectId)!.revision + 1;
+      this.apply(projectId, corpus, pages, revision);
+      this.corpora.set(projectId, { corpus, revision });
     } catch (error) {
       // The transaction rolls back; reload from the database rather than keep half-applied memory.
       this.corpora.delete(projectId);
@@ -58,7 +60,7 @@ export class ProjectIndexes {
     return suggestLinks(corpus, source, sourceText, request);
   }
 
-  private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[]): void {
+  private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {
     const latest = new Map<string, IndexedPage>();
     for (const page of pages) latest.set(page.pageId, page);
     const termsBefore = corpus.terms.size;
@@ -91,18 +93,23 @@ export class ProjectIndexes {
       this.store.saveDocument(projectId, document, page.analysis.text, page.analysis.eligible, termIds);
     }
     this.store.saveStats(projectId, {
+      revision,
       documentFrequencies: corpus.terms.documentFrequencies(),
       documentCount: corpus.documentCount,
       totalLength: corpus.totalLength,
     });
   }
 
+  /**
+   * The project's corpus in memory, (re)loaded when the stored revision differs: a sync transaction that rolled back
+   * after applySync left memory ahead of the database.
+   */
   private corpus(projectId: string): SiteCorpus {
-    let corpus = this.corpora.get(projectId);
-    if (corpus === undefined) {
-      corpus = this.load(projectId);
-      this.corpora.set(projectId, corpus);
-    }
+    const loaded = this.corpora.get(projectId);
+    const revision = this.store.revision(projectId);
+    if (loaded !== undefined && loaded.revision === revision) return loaded.corpus;
+    const corpus = this.load(projectId);
+    this.corpora.set(projectId, { corpus, revision });
     return corpus;
   }
 

@@ -20,6 +20,7 @@ export interface StoredText {
 }
 
 export interface StoredStats {
+  revision: number;
   documentFrequencies: Int32Array;
   documentCount: number;
   totalLength: number;
@@ -54,14 +55,16 @@ export class SearchIndexStore {
       ),
       upsertText: db.prepare('INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids) VALUES (?, ?, ?, ?)'),
       upsertStats: db.prepare(
-        'INSERT OR REPLACE INTO search_stats (project_id, document_frequencies, document_count, total_length) VALUES (?, ?, ?, ?)',
+        `INSERT OR REPLACE INTO search_stats (project_id, revision, document_frequencies, document_count, total_length)
+         VALUES (?, ?, ?, ?, ?)`,
       ),
       document: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE page_id = ?`),
       text: db.prepare('SELECT text, eligible FROM search_texts WHERE page_id = ?'),
       termIds: db.prepare('SELECT term_ids FROM search_texts WHERE page_id = ?').pluck(),
       terms: db.prepare('SELECT term_id, stem FROM search_terms WHERE project_id = ? ORDER BY term_id').raw(),
       urls: db.prepare('SELECT doc_no, url FROM search_urls WHERE project_id = ? ORDER BY doc_no').raw(),
-      stats: db.prepare('SELECT document_frequencies, document_count, total_length FROM search_stats WHERE project_id = ?'),
+      stats: db.prepare('SELECT revision, document_frequencies, document_count, total_length FROM search_stats WHERE project_id = ?'),
+      revision: db.prepare('SELECT revision FROM search_stats WHERE project_id = ?').pluck(),
       documents: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE project_id = ?`),
       projects: db.prepare('SELECT project_id FROM search_stats').pluck(),
       deleteTerms: db.prepare('DELETE FROM search_terms WHERE project_id = ?'),
@@ -97,7 +100,18 @@ export class SearchIndexStore {
   }
 
   saveStats(projectId: string, stats: StoredStats): void {
-    this.statements.upsertStats.run(projectId, toBytes(stats.documentFrequencies), stats.documentCount, stats.totalLength);
+    this.statements.upsertStats.run(
+      projectId,
+      stats.revision,
+      toBytes(stats.documentFrequencies),
+      stats.documentCount,
+      stats.totalLength,
+    );
+  }
+
+  /** The stored revision of a project's index (0 when it has none). */
+  revision(projectId: string): number {
+    return (this.statements.revision.get(projectId) as number | undefined) ?? 0;
   }
 
   document(pageId: string): CorpusDocument | undefined {
@@ -126,10 +140,11 @@ export class SearchIndexStore {
 
   stats(projectId: string): StoredStats | undefined {
     const row = this.statements.stats.get(projectId) as
-      | { document_frequencies: Buffer; document_count: number; total_length: number }
+      | { revision: number; document_frequencies: Buffer; document_count: number; total_length: number }
       | undefined;
     return (
       row && {
+        revision: row.revision,
         documentFrequencies: int32FromBytes(row.document_frequencies),
         documentCount: row.document_count,
         totalLength: row.total_length,

@@ -68,7 +68,7 @@ final class Bridge_Client {
 		);
 		if ( null !== $body ) {
 			$args['headers']['Content-Type'] = 'application/json';
-			$args['body']                    = (string) wp_json_encode( $body );
+			$args['body']                    = (string) wp_json_encode( $body, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES );
 		}
 
 		$attempt = 1;

@@ -55,7 +55,10 @@ $interlinker_installed = wp_install(
 );
 
 $interlinker_users = [
-	interlinker_create_application_password((int) $interlinker_installed['user_id'], $interlinker_admin + ['role' => 'administrator']),
+	interlinker_create_application_password(
+		(int) $interlinker_installed['user_id'],
+		$interlinker_admin + ['role' => 'administrator']
+	),
 ];
 foreach ($interlinker_request['users'] as $interlinker_user) {
 	$interlinker_user_id = wp_insert_user([

@@ -48,9 +48,11 @@ CREATE TABLE search_texts (
   term_ids BLOB NOT NULL
 );
 
--- Document frequencies (Int32 per term id) and BM25 totals, rewritten after each sync batch.
+-- Document frequencies (Int32 per term id) and BM25 totals, rewritten after each sync batch. The revision counts
+-- batches: memory whose revision differs from the row's (a rolled-back sync) is reloaded.
 CREATE TABLE search_stats (
   project_id TEXT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  revision INTEGER NOT NULL,
   document_frequencies BLOB NOT NULL,
   document_count INTEGER NOT NULL,
   total_length INTEGER NOT NULL

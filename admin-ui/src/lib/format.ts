@@ -1,0 +1,36 @@
+/**
+ * Numbers and dates as editors read them.
+ */
+import { dateI18n, getSettings } from '@wordpress/date';
+import { decodeEntities } from '@wordpress/html-entities';
+import { __ } from '@wordpress/i18n';
+
+/** A relevance score in [0, 1] as a whole percentage. */
+export function scorePercent( score: number ): number {
+	return Math.round( Math.min( 1, Math.max( 0, score ) ) * 100 );
+}
+
+/** A date and time in the site's formats, or an em dash when there is none. */
+export function formatDateTime( iso: string | null | undefined ): string {
+	if ( ! iso ) {
+		return '—';
+	}
+	const formats = getSettings().formats;
+	return dateI18n( `${ formats.date } ${ formats.time }`, iso, undefined );
+}
+
+/** Post titles arrive with HTML entities (&#8217;); React prints text, so decode them to characters first. */
+export function plainTitle( title: string | null | undefined, fallback = __( '(no title)', 'interlinker' ) ): string {
+	const decoded = decodeEntities( title ?? '' ).trim();
+	return decoded === '' ? fallback : decoded;
+}
+
+/** The path of a URL on this site, for places where a page has no title. */
+export function urlPath( url: string ): string {
+	try {
+		const parsed = new URL( url );
+		return parsed.pathname + parsed.search;
+	} catch {
+		return url;
+	}
+}

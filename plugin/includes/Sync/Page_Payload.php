@@ -1,0 +1,60 @@
+<?php
+/**
+ * The page the bridge gets for a post: its URL, title, stored content without shortcodes, and status.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Sync;
+
+use Interlinker\Html\Shortcode_Spans;
+use WP_Post;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Page_Payload {
+
+	/** The bridge refuses content over 2 MiB. */
+	private const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+	/**
+	 * A published post as it is now. The stored content (not the rendered one) is what links go into, so it is
+	 * what suggestions must be made from; shortcodes are left out so that no anchor is proposed inside one.
+	 *
+	 * @return array{url: string, title: string, content: string, statusCode: int}
+	 */
+	public static function live( WP_Post $post, string $url ): array {
+		$content = Shortcode_Spans::strip( $post->post_content );
+		if ( strlen( $content ) > self::MAX_CONTENT_BYTES ) {
+			$content = mb_strcut( $content, 0, self::MAX_CONTENT_BYTES, 'UTF-8' );
+		}
+		return array(
+			'url'        => $url,
+			'title'      => self::title( $post ),
+			'content'    => $content,
+			'statusCode' => 200,
+		);
+	}
+
+	/**
+	 * A URL that no longer shows the post: 410 when it is gone (trashed, deleted, unpublished), 301 when it moved.
+	 *
+	 * @return array{url: string, title: string, content: string, statusCode: int}
+	 */
+	public static function gone( string $url, string $title = '', int $status = 410 ): array {
+		return array(
+			'url'        => $url,
+			'title'      => $title,
+			'content'    => '',
+			'statusCode' => $status,
+		);
+	}
+
+	public static function title( WP_Post $post ): string {
+		return mb_substr( html_entity_decode( wp_strip_all_tags( get_the_title( $post ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ), 0, 1000 );
+	}
+}
