@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import { newId, newSecret } from '../lib/ids.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
+import type { CreatedKey } from '../keys/keys.schemas.js';
 import type { AccountRow, AccountsRepository, ApiKeyRow, KeyWithAccount, Tier } from './accounts.repository.js';
 
 export const TIER_LIMITS: Record<Exclude<Tier, 'enterprise'>, number> = { free: 100, pro: 1000 };
@@ -11,14 +12,6 @@ const KEY_PREFIX = 'ilk_';
 /** last_used_at is refreshed at most this often, so that authenticating is not a write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface CreatedKey {
-  id: string;
-  key: string;
-  prefix: string;
-  name: string;
-  createdAt: string;
-}
-
 export interface KeyView {
   id: string;
   prefix: string;
@@ -26,6 +19,8 @@ export interface KeyView {
   createdAt: string;
   lastUsedAt: string | null;
 }
+
+export type { CreatedKey };
 
 export function hashKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');

@@ -3,12 +3,13 @@
  * says official clients do, and sends it as `Authorization: Bearer <key>`.
  */
 import type { Analytics, BrokenLink, InboundLinks, OrphanPage, TimeseriesPoint } from '../analytics/analytics.schemas.js';
+import type { ApiKeyInfo, CreatedKey } from '../keys/keys.schemas.js';
 import type { Implementation } from '../implementations/implementations.schemas.js';
 import type { PageDetail, PageSummary, SyncResult } from '../pages/pages.schemas.js';
 import type { Project } from '../projects/projects.schemas.js';
 import type { Suggestion, SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 
-export type { Analytics, BrokenLink, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
+export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -38,23 +39,6 @@ export interface SyncPage {
   title: string;
   content: string;
   statusCode?: number;
-}
-
-export interface CreatedKey {
-  id: string;
-  key: string;
-  prefix: string;
-  name: string;
-  createdAt: string;
-}
-
-export interface ApiKeyInfo {
-  id: string;
-  prefix: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  current: boolean;
 }
 
 /** An error answer of the API, with the contract's code. */

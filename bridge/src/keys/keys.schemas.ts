@@ -11,6 +11,8 @@ export const createdKeySchema = z.object({
   createdAt: isoTimestamp,
 });
 
+export type CreatedKey = z.output<typeof createdKeySchema>;
+
 export const keySchema = z.object({
   id: z.string(),
   prefix: z.string(),
@@ -19,5 +21,7 @@ export const keySchema = z.object({
   lastUsedAt: isoTimestamp.nullable(),
   current: z.boolean().meta({ description: 'True for the key that made this request.' }),
 });
+
+export type ApiKeyInfo = z.output<typeof keySchema>;
 
 export const keyParams = z.object({ keyId: z.string().min(1).max(64) });
