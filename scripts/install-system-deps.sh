@@ -31,7 +31,16 @@ if [[ ${#missing[@]} -eq 0 ]]; then
 fi
 
 echo "install-system-deps: installing ${missing[*]}"
+
+# The stacks start their own MariaDB; keep apt from starting the system's service (Debian's policy-rc.d mechanism).
+readonly POLICY=/usr/sbin/policy-rc.d
+if [[ ! -e $POLICY ]]; then
+  printf '#!/bin/sh\nexit 101\n' >"$POLICY"
+  chmod 755 "$POLICY"
+  trap 'rm -f "$POLICY"' EXIT
+fi
+
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+apt-get install -y -qq --no-install-recommends -o Dpkg::Use-Pty=0 "${missing[@]}"
 echo "install-system-deps: done"

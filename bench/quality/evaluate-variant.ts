@@ -73,7 +73,8 @@ export function printEvaluation(evaluation: VariantEvaluation): void {
   const { engine } = evaluation;
   console.log(
     `\n== ${evaluation.variant}: ${evaluation.truthPairs} removed (page, target) pairs to find, ${evaluation.keptPairs} kept as links; ` +
-      `sync ${engine.syncMs} ms, generation ${engine.generateMs} ms (p50 ${engine.latencyMs.p50} ms, p95 ${engine.latencyMs.p95} ms)`,
+      `sync ${engine.syncMs} ms, generation ${engine.generateMs} ms (p50 ${engine.latencyMs.p50} ms, p95 ${engine.latencyMs.p95} ms)` +
+      (evaluation.keptPairs > 0 ? `; kept links suggested again: ${engine.score.keptTargetsSuggested}` : ''),
   );
   console.log(
     scoreTable([

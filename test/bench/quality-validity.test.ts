@@ -68,6 +68,16 @@ describe('validity of an answer (contract §4)', () => {
     expect(checkAnswer(answer, source, stored)[1]).toContain('overlapping_anchors');
   });
 
+  it('when a passage repeats, then two anchors over the same words may sit in different copies and do not overlap', () => {
+    const other = PICKLE.replace('pickle', 'other');
+    const repeated = { url: SOURCE, text: analysePageText('<p>This function always succeeds.</p><p>This function always succeeds.</p>', SOURCE) };
+    const answer = [
+      suggestion({ anchorText: 'always succeeds', context: 'This function always succeeds.' }),
+      suggestion({ targetPageUrl: other, anchorText: 'function always', context: 'This function always succeeds.', relevanceScore: 0.5 }),
+    ];
+    expect(checkAnswer(answer, repeated, new Map([...stored, [other, 200]]))).toEqual([[], []]);
+  });
+
   it('when scores rise down the answer, then the rising one is out of order', () => {
     const answer = [suggestion({ relevanceScore: 0.4 }), suggestion({ targetPageUrl: GONE.replace('gone', 'other'), anchorText: 'bytes', relevanceScore: 0.6 })];
     expect(checkAnswer(answer, source, stored)[1]).toContain('not_sorted');

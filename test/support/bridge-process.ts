@@ -13,6 +13,8 @@ export interface BridgeProcess {
   /** The first key, printed by the bridge on its first start. */
   apiKey: string;
   dbFile: string;
+  /** The process id of the running bridge (for memory readings). */
+  readonly pid: number;
   /** Creates another account and key with the CLI. */
   createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
   /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
@@ -100,6 +102,9 @@ export async function startBridgeProcess(options: { port?: number; dbFile?: stri
     port,
     apiKey,
     dbFile,
+    get pid() {
+      return child?.pid ?? -1;
+    },
     async createKey(account, tier = 'enterprise', rateLimit = 1_000_000) {
       await runCli(['accounts', 'create', '--name', account, '--tier', tier, '--rate-limit', String(rateLimit)], env);
       const out = await runCli(['keys', 'create', '--account', account], env);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,10 @@ describe('a real WordPress + MariaDB stack', () => {
     expect(Number(id)).toBeGreaterThan(0);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Hello.');
+  });
+
+  it('when all of the above has run, then WordPress logged no PHP notice, warning or error', () => {
+    expect(existsSync(wp.debugLog) ? readFileSync(wp.debugLog, 'utf8') : '').toBe('');
   });
 
   it('when stopped, then its processes are gone and both ports are free', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { resolveHref } from '../../../bridge/src/lib/url.js';
 import {
   collapseWhitespace,
+  containsCode,
   findElement,
   findElements,
   hasClass,
@@ -81,7 +82,7 @@ export function humanLinksOf(body: Element, pageUrl: string, pageUrls: ReadonlyS
   for (const a of findElements(body, (e) => e.name === 'a' && 'href' in e.attribs)) {
     const targetUrl = resolveHref(a.attribs['href'] ?? '', pageUrl);
     if (!targetUrl || targetUrl === pageUrl || !pageUrls.has(targetUrl)) continue;
-    links.push({ targetUrl, anchorText: textOf(a), inCode: findElement(a.children, (e) => e.name === 'code') !== null });
+    links.push({ targetUrl, anchorText: textOf(a), inCode: containsCode(a) });
   }
   return links;
 }

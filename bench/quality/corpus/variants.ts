@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { resolveHref } from '../../../bridge/src/lib/url.js';
-import { findElements, innerHtml, parseHtml, textOf, unwrapElement } from '../html/dom.js';
+import { containsCode, findElements, innerHtml, parseHtml, textOf, unwrapElement } from '../html/dom.js';
 import type { Corpus, CorpusPage } from './types.js';
 
 export type VariantName = 'all-removed' | 'half-removed';
@@ -57,7 +57,7 @@ function variantPage(page: CorpusPage, variant: VariantName, pageUrls: ReadonlyS
       continue;
     }
     const anchors = truth.get(target) ?? [];
-    anchors.push({ text: textOf(a), inCode: findElements(a.children, (el) => el.name === 'code').length > 0 });
+    anchors.push({ text: textOf(a), inCode: containsCode(a) });
     truth.set(target, anchors);
     unwrapElement(a);
   }

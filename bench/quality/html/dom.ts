@@ -1,6 +1,6 @@
 /** Small DOM operations over htmlparser2's tree that the corpus builder, the variants and the checks share. */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+import type { AnyNode, ChildNode, Document, Element } from 'domhandler';
 
 export type { AnyNode, Document, Element };
 
@@ -33,16 +33,17 @@ export function findElement(root: AnyNode | AnyNode[], test: (element: Element) 
   return DomUtils.findOne(test, Array.isArray(root) ? root : [root]);
 }
 
-export function removeNode(node: AnyNode): void {
-  DomUtils.removeElement(node as Parameters<typeof DomUtils.removeElement>[0]);
+export function removeNode(node: ChildNode): void {
+  DomUtils.removeElement(node);
+}
+
+/** True when an inline `code` element is inside the element (a cross-reference such as `json.dumps()`). */
+export function containsCode(element: Element): boolean {
+  return findElement(element.children, (child) => child.name === 'code') !== null;
 }
 
 /** Replaces an element by its children: `<a href="…"><code>x</code></a>` becomes `<code>x</code>`. */
 export function unwrapElement(element: Element): void {
   for (const child of [...element.children]) DomUtils.prepend(element, child);
   DomUtils.removeElement(element);
-}
-
-export function isElement(node: AnyNode): node is Element {
-  return isTag(node);
 }

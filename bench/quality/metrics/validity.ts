@@ -39,16 +39,24 @@ const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const withoutWhitespace = (text: string): string => text.replace(/\s+/g, '');
 const withoutEllipses = (text: string): string => text.replace(/^\s*(…|\.\.\.)/, '').replace(/(…|\.\.\.)\s*$/, '');
 
-/** Start offsets in the flattened visible text where this suggestion's anchor may sit, narrowed by its context. */
+function occurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) found.push(at);
+  return found;
+}
+
+/**
+ * Start offsets in the flattened visible text where this suggestion's anchor may sit: inside any occurrence of its
+ * context when the context is found (pages repeat passages), anywhere in the text otherwise.
+ */
 function anchorStarts(suggestion: SuggestionLike, flatText: string): number[] {
   const anchor = collapse(suggestion.anchorText);
   if (!anchor) return [];
   const context = collapse(withoutEllipses(suggestion.context));
-  const contextAt = context ? flatText.indexOf(context) : -1;
-  const [haystack, offset] = contextAt >= 0 ? [context, contextAt] : [flatText, 0];
-  const starts: number[] = [];
-  for (let at = haystack.indexOf(anchor); at !== -1; at = haystack.indexOf(anchor, at + 1)) starts.push(offset + at);
-  return starts;
+  const contextStarts = context ? occurrences(flatText, context) : [];
+  if (contextStarts.length === 0) return occurrences(flatText, anchor);
+  const inContext = occurrences(context, anchor);
+  return contextStarts.flatMap((contextAt) => inContext.map((at) => contextAt + at));
 }
 
 /** Two anchors overlap only when every placement the text allows for them overlaps (no false alarms on repeats). */

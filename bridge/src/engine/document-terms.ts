@@ -1,5 +1,5 @@
 import type { Stem } from './stemmer.js';
-import { isContentWord, tokenize, type Tokens } from './tokenizer.js';
+import { isContentWord, tokenize, type Tokens, type WordTable } from './tokenizer.js';
 
 /** Title words count as this many body occurrences: a title names the topic more surely than any paragraph. */
 export const TITLE_WEIGHT = 3;
@@ -12,24 +12,55 @@ export interface DocumentTerms {
   length: number;
 }
 
-/** The bag of content stems of a page. The same function serves sync and the re-reading of stored text. */
-export function documentTerms(bodyTokens: Tokens, bodyStems: readonly string[], title: string, stem: Stem): DocumentTerms {
-  const counts = new Map<string, number>();
+/** Stems per distinct word, and per token the index of its stem in `stems` (a page-local stem id). */
+export interface StemTable {
+  stems: string[];
+  stemOf: Int32Array;
+  /** Per distinct stem: 1 when it comes from a content word. */
+  content: Uint8Array;
+}
+
+export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTable {
+  const index = new Map<string, number>();
+  const stems: string[] = [];
+  const contentFlags: number[] = [];
+  const byWord = new Int32Array(words.distinct.length);
+  words.distinct.forEach((word, w) => {
+    const s = stem(word);
+    let id = index.get(s);
+    if (id === undefined) {
+      id = stems.length;
+      index.set(s, id);
+      stems.push(s);
+      contentFlags.push(0);
+    }
+    if (isContentWord(word)) contentFlags[id] = 1;
+    byWord[w] = id;
+  });
+  const stemOf = new Int32Array(tokens.count);
+  for (let i = 0; i < tokens.count; i += 1) stemOf[i] = byWord[words.wordOf[i]!]!;
+  return { stems, stemOf, content: Uint8Array.from(contentFlags) };
+}
+
+/** The bag of content stems of a page: body words plus weighted title words. */
+export function documentTerms(tokens: Tokens, words: WordTable, table: StemTable, title: string, stem: Stem): DocumentTerms {
+  const contentWord = words.distinct.map(isContentWord);
+  const counts = new Int32Array(table.stems.length);
   let length = 0;
-  for (let i = 0; i < bodyTokens.count; i += 1) {
-    if (!isContentWord(bodyTokens.words[i]!)) continue;
+  for (let i = 0; i < tokens.count; i += 1) {
+    if (!contentWord[words.wordOf[i]!]) continue;
     length += 1;
-    const s = bodyStems[i]!;
-    counts.set(s, (counts.get(s) ?? 0) + 1);
+    const id = table.stemOf[i]!;
+    counts[id] = counts[id]! + 1;
   }
+  const result = new Map<string, number>();
+  table.stems.forEach((s, id) => {
+    if (counts[id]! > 0) result.set(s, counts[id]!);
+  });
   for (const word of tokenize(title).words) {
     if (!isContentWord(word)) continue;
     const s = stem(word);
-    counts.set(s, (counts.get(s) ?? 0) + TITLE_WEIGHT);
+    result.set(s, (result.get(s) ?? 0) + TITLE_WEIGHT);
   }
-  return { stems: [...counts.keys()], counts: [...counts.values()], length };
-}
-
-export function stemAll(tokens: Tokens, stem: Stem): string[] {
-  return tokens.words.map(stem);
+  return { stems: [...result.keys()], counts: [...result.values()], length };
 }

@@ -1,8 +1,8 @@
-import { documentTerms, stemAll } from './document-terms.js';
+import { documentTerms, stemTable } from './document-terms.js';
 import { phraseStems, repeatedNgrams } from './keyphrases.js';
 import { stemEnglish } from './stemmer.js';
 import { cleanTitle, titleHead } from './title.js';
-import { tokenize } from './tokenizer.js';
+import { tokenize, wordTable } from './tokenizer.js';
 import type { Keyphrase, PageAnalysis, PageInput } from './types.js';
 import { extractVisibleText } from './visible-text.js';
 
@@ -15,8 +15,9 @@ export function analyzePage(input: PageInput): PageAnalysis {
   const visible = extractVisibleText(input.html);
   const title = cleanTitle(input.title);
   const tokens = tokenize(visible.text);
-  const stems = stemAll(tokens, stem);
-  const terms = documentTerms(tokens, stems, title, stem);
+  const words = wordTable(tokens);
+  const stems = stemTable(tokens, words, stem);
+  const terms = documentTerms(tokens, words, stems, title, stem);
 
   const keyphrases: Keyphrase[] = [];
   const seen = new Set<string>();

@@ -4,12 +4,18 @@ import { PhraseKind } from './phrase-index.js';
 export interface SuggestionFeatures {
   /** Topical similarity of source and target, in [0, 1] (BM25 score over the source's own score). */
   similarity: number;
-  /** How the anchor names the target; null when it is only made of the target's title words. */
+  /** The strongest way the source names the target anywhere (code and links included); null when it never does. */
+  evidence: PhraseKind | null;
+  /** How many times the source names the target. */
+  mentions: number;
+  /** How this anchor names the target; null when it is a run of the target's own words. */
   kind: PhraseKind | null;
   /** Share of the target title's idf mass the anchor covers, in [0, 1]. */
   titleCoverage: number;
   /** Mean idf of the anchor's content words relative to a word found once, in [0, 1]. */
   specificity: number;
+  /** Content words in the anchor. */
+  anchorWords: number;
   /** Pages the anchor phrase names (1 = unambiguous). */
   ambiguity: number;
   /** Pages that already link to the target with this anchor text. */
@@ -20,43 +26,46 @@ export interface SuggestionFeatures {
   position: number;
 }
 
-/**
- * Log-odds weights. Set from the quality benchmark's accepted links (bench/quality): a target named by its title
- * in a topically related page is what authors link; a phrase shared by many pages or a generic word is not.
- */
-const WEIGHTS = {
-  bias: -4.2,
-  similarity: 4.5,
-  kind: {
-    [PhraseKind.title]: 2.6,
-    [PhraseKind.titlePart]: 1.8,
-    [PhraseKind.anchor]: 2.2,
-    [PhraseKind.heading]: 1.0,
-    [PhraseKind.ngram]: 0.6,
-  } as Record<PhraseKind, number>,
-  titleWords: 0.4,
-  titleCoverage: 1.2,
-  specificity: 2.0,
-  ambiguity: -1.0,
-  anchorUses: 0.5,
-  orphan: 0.4,
-  position: -0.4,
-};
+const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.ngram, PhraseKind.anchor] as const;
 
-/** The default minRelevanceScore: suggestions below it are more often rejected than accepted. */
+/** The model's inputs, in WEIGHTS order (also what bench tooling fits the weights on). */
+export function featureVector(f: SuggestionFeatures): number[] {
+  return [
+    1,
+    f.similarity,
+    Math.sqrt(f.similarity),
+    ...KINDS.map((kind) => (f.evidence === kind ? 1 : 0)),
+    Math.log1p(f.mentions),
+    ...KINDS.map((kind) => (f.kind === kind ? 1 : 0)),
+    f.titleCoverage,
+    f.specificity,
+    Math.min(f.anchorWords, 4) / 4,
+    Math.log2(Math.max(1, f.ambiguity)),
+    Math.log1p(f.anchorUses),
+    1 / (1 + f.inboundLinks),
+    f.position,
+  ];
+}
+
+/**
+ * Logistic-regression weights over featureVector, fitted on the quality benchmark (bench/quality: Python's
+ * documentation with its authors' links removed; label = the authors linked that target from that page).
+ */
+const WEIGHTS = [
+  -6.572, -0.130, 2.556,
+  1.955, 1.954, -0.056, 0.175, 1.404,
+  0.258,
+  -0.866, -0.814, 0.138, 0.184, -0.761,
+  0.827, 3.495, 2.708, -1.080, 0.885, 0.642, -0.177,
+];
+
+/** The default minRelevanceScore: the score above which the benchmark's suggestions were mostly right. */
 export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;
 
 /** The chance an editor accepts the suggestion, from a logistic model over the features. */
 export function relevance(features: SuggestionFeatures): number {
-  const z =
-    WEIGHTS.bias +
-    WEIGHTS.similarity * features.similarity +
-    (features.kind === null ? WEIGHTS.titleWords : WEIGHTS.kind[features.kind]) +
-    WEIGHTS.titleCoverage * features.titleCoverage +
-    WEIGHTS.specificity * features.specificity +
-    WEIGHTS.ambiguity * Math.log2(Math.max(1, features.ambiguity)) +
-    WEIGHTS.anchorUses * Math.log1p(features.anchorUses) +
-    WEIGHTS.orphan / (1 + features.inboundLinks) +
-    WEIGHTS.position * features.position;
+  const x = featureVector(features);
+  let z = 0;
+  for (let i = 0; i < x.length; i += 1) z += (WEIGHTS[i] ?? 0) * x[i]!;
   return 1 / (1 + Math.exp(-z));
 }

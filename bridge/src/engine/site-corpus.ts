@@ -15,6 +15,9 @@ import type { IndexedPage, Keyphrase } from './types.js';
  */
 export const POSTINGS_PER_DOCUMENT = 160;
 
+/** A page's strongest terms kept in memory, as words an anchor to it may be made of. */
+export const KEY_TERMS_PER_DOCUMENT = 12;
+
 /** A page as the corpus keeps it: everything needed to add it to (or take it out of) the indexes again. */
 export interface CorpusDocument {
   docNo: number;
@@ -62,9 +65,12 @@ export class SiteCorpus {
   private readonly pageIds: (string | undefined)[] = [];
   private readonly docByPage = new Map<string, number>();
   private readonly titleTerms: (Int32Array | undefined)[] = [];
+  private readonly keyTerms: (Int32Array | undefined)[] = [];
   private statusCodes = new Uint16Array(1024);
   private inbound = new Int32Array(1024);
   private persistedUrlCount = 0;
+  private idfCache = new Float64Array(0);
+  private idfStale = true;
 
   /** Pages that can be targets (2xx), and their total length: the N and average length of BM25. */
   documentCount = 0;
@@ -78,8 +84,18 @@ export class SiteCorpus {
     return this.urls.length;
   }
 
+  /** Cached per term until document frequencies change (once per sync batch). */
   idf(termId: number): number {
-    return this.idfOfFrequency(this.terms.documentFrequency(termId));
+    if (this.idfStale || termId >= this.idfCache.length) {
+      this.idfCache = new Float64Array(Math.max(this.terms.size, termId + 1)).fill(-1);
+      this.idfStale = false;
+    }
+    let value = this.idfCache[termId]!;
+    if (value < 0) {
+      value = this.idfOfFrequency(this.terms.documentFrequency(termId));
+      this.idfCache[termId] = value;
+    }
+    return value;
   }
 
   idfOfFrequency(documentFrequency: number): number {
@@ -119,6 +135,11 @@ export class SiteCorpus {
     return this.titleTerms[docNo];
   }
 
+  /** The page's highest tf-idf terms (postings are stored strongest first). */
+  keyTermIds(docNo: number): Int32Array | undefined {
+    return this.keyTerms[docNo];
+  }
+
   /** The document number of a URL, allocated when new. */
   internUrl(url: string): number {
     let docNo = this.docByUrl.get(url);
@@ -128,6 +149,7 @@ export class SiteCorpus {
       this.docByUrl.set(url, docNo);
       this.pageIds.push(undefined);
       this.titleTerms.push(undefined);
+      this.keyTerms.push(undefined);
       this.statusCodes = ensureLength(this.statusCodes, docNo + 1);
       this.inbound = ensureLength(this.inbound, docNo + 1);
     }
@@ -207,8 +229,8 @@ export class SiteCorpus {
   finalize(prepared: PreparedDocument): CorpusDocument {
     const { termIds, termCounts } = prepared;
     const order = Array.from(termIds.keys());
-    const weight = (i: number): number => termCounts[i]! * this.idf(termIds[i]!);
-    order.sort((a, b) => weight(b) - weight(a) || termIds[a]! - termIds[b]!);
+    const weights = Float64Array.from(order, (i) => termCounts[i]! * this.idf(termIds[i]!));
+    order.sort((a, b) => weights[b]! - weights[a]! || termIds[a]! - termIds[b]!);
     const kept = order.slice(0, POSTINGS_PER_DOCUMENT);
     return {
       ...prepared.document,
@@ -220,6 +242,7 @@ export class SiteCorpus {
   /** Adds (+1) or withdraws (-1) a page version's contribution to document frequencies and lengths. */
   countDocument(statusCode: number, length: number, termIds: ArrayLike<number>, sign: 1 | -1): void {
     if (!isSuccess(statusCode)) return;
+    this.idfStale = true;
     for (let i = 0; i < termIds.length; i += 1) this.terms.adjustDocumentFrequency(termIds[i]!, sign);
     this.documentCount += sign;
     this.totalLength += sign * length;
@@ -232,6 +255,7 @@ export class SiteCorpus {
     this.docByPage.set(document.pageId, docNo);
     this.statusCodes[docNo] = document.statusCode;
     this.titleTerms[docNo] = document.titleTermIds;
+    this.keyTerms[docNo] = document.postingTermIds.slice(0, KEY_TERMS_PER_DOCUMENT);
     if (isSuccess(document.statusCode)) {
       const average = this.averageLength;
       const impacts = Uint8Array.from(document.postingCounts, (count) => impact(count, document.length, average));
@@ -257,6 +281,7 @@ export class SiteCorpus {
     });
     this.statusCodes[docNo] = 0;
     this.titleTerms[docNo] = undefined;
+    this.keyTerms[docNo] = undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { SiteCorpus } from './site-corpus.js';
 import type { Stem } from './stemmer.js';
 import { isStopword } from './stopwords.js';
-import { tokenize, type Tokens } from './tokenizer.js';
+import { tokenize, wordTable, type Tokens } from './tokenizer.js';
 
 /** The source page's text ready for anchor search: tokens, their term ids, and where anchors may go. */
 export interface SourceText {
@@ -17,14 +17,17 @@ export interface SourceText {
 
 export function readSourceText(text: string, eligible: ArrayLike<number>, corpus: SiteCorpus, stem: Stem): SourceText {
   const tokens = tokenize(text);
+  const words = wordTable(tokens);
+  const wordTerm = Int32Array.from(words.distinct, (word) => corpus.terms.idOf(stem(word)) ?? -1);
+  const wordStop = Uint8Array.from(words.distinct, (word) => (isStopword(word) ? 1 : 0));
   const termIds = new Int32Array(tokens.count);
   const spans = new Int32Array(tokens.count).fill(-1);
   const stop = new Uint8Array(tokens.count);
   let span = 0;
   for (let i = 0; i < tokens.count; i += 1) {
-    const word = tokens.words[i]!;
-    termIds[i] = corpus.terms.idOf(stem(word)) ?? -1;
-    stop[i] = isStopword(word) ? 1 : 0;
+    const word = words.wordOf[i]!;
+    termIds[i] = wordTerm[word]!;
+    stop[i] = wordStop[word]!;
     const start = tokens.starts[i]!;
     while (span * 2 < eligible.length && eligible[span * 2 + 1]! <= start) span += 1;
     if (span * 2 < eligible.length && eligible[span * 2]! <= start && tokens.ends[i]! <= eligible[span * 2 + 1]!) spans[i] = span;

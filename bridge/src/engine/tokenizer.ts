@@ -12,26 +12,75 @@ export interface Tokens {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-const JOINING_GAPS: ReadonlySet<string> = new Set([' ', '-', '‐', '/']);
+const SPACE = 32;
+const HYPHEN = 45;
+const SLASH = 47;
+const HYPHEN_U2010 = 0x2010;
 
 export function tokenize(text: string): Tokens {
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // Lower-casing the whole text once is much faster than per word; it keeps offsets unless a character changes
+  // length when lower-cased (e.g. "İ"), which then falls back to per-word lower-casing.
+  const lower = text.toLowerCase();
+  const sameOffsets = lower.length === text.length;
+  let starts: Int32Array = new Int32Array(Math.max(16, text.length >>> 3));
+  let ends: Int32Array = new Int32Array(starts.length);
   const words: string[] = [];
-  for (const match of text.matchAll(WORD)) {
+  const pattern = new RegExp(WORD.source, WORD.flags);
+  let count = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const start = match.index;
-    starts.push(start);
-    ends.push(start + match[0].length);
-    words.push(match[0].toLowerCase().replaceAll('’', "'"));
+    const end = start + match[0].length;
+    if (count === starts.length) {
+      starts = grow(starts);
+      ends = grow(ends);
+    }
+    starts[count] = start;
+    ends[count] = end;
+    let word = sameOffsets ? lower.slice(start, end) : match[0].toLowerCase();
+    if (word.includes('’')) word = word.replaceAll('’', "'");
+    words.push(word);
+    count += 1;
   }
-  const count = words.length;
   const joined = new Uint8Array(count);
   for (let i = 1; i < count; i += 1) {
     const gapStart = ends[i - 1]!;
-    const gapEnd = starts[i]!;
-    if (gapEnd - gapStart === 1 && JOINING_GAPS.has(text[gapStart]!)) joined[i] = 1;
+    if (starts[i]! - gapStart !== 1) continue;
+    const gap = text.charCodeAt(gapStart);
+    if (gap === SPACE || gap === HYPHEN || gap === SLASH || gap === HYPHEN_U2010) joined[i] = 1;
   }
-  return { count, starts: Int32Array.from(starts), ends: Int32Array.from(ends), words, joined };
+  return { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), words, joined };
+}
+
+function grow(array: Int32Array): Int32Array {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
+
+/**
+ * The distinct words of a token list and, per token, the index of its word: work per distinct word (stemming,
+ * vocabulary look-ups) then costs one pass over a few hundred words instead of every token.
+ */
+export interface WordTable {
+  distinct: string[];
+  wordOf: Int32Array;
+}
+
+export function wordTable(tokens: Tokens): WordTable {
+  const index = new Map<string, number>();
+  const distinct: string[] = [];
+  const wordOf = new Int32Array(tokens.count);
+  for (let i = 0; i < tokens.count; i += 1) {
+    const word = tokens.words[i]!;
+    let id = index.get(word);
+    if (id === undefined) {
+      id = distinct.length;
+      index.set(word, id);
+      distinct.push(word);
+    }
+    wordOf[i] = id;
+  }
+  return { distinct, wordOf };
 }
 
 const DIGITS = /^\d+$/;

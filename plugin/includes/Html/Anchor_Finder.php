@@ -38,7 +38,9 @@ final class Anchor_Finder {
 	}
 
 	/**
-	 * @return array{0: int, 1: int}|Link_Failure Byte range [start, end) in the content, or why there is none.
+	 * @return array{0: int, 1: int, 2: int, 3: int}|Link_Failure Byte range [start, end) in the content, and the
+	 *         bounds of the markup around it (the end of the visible character before, the start of the one
+	 *         after), or why there is none.
 	 */
 	public function find( string $anchor, string $context ): array|Link_Failure {
 		$anchor_skeleton = self::squeeze( $anchor );
@@ -68,7 +70,7 @@ final class Anchor_Finder {
 	/**
 	 * The content bytes of an anchor match, when a link may wrap it there.
 	 *
-	 * @return array{0: int, 1: int}|null
+	 * @return array{0: int, 1: int, 2: int, 3: int}|null
 	 */
 	private function linkable_range( int $skeleton_at, int $skeleton_length, string $anchor ): ?array {
 		$first = $this->char_at( $skeleton_at );
@@ -96,7 +98,12 @@ final class Anchor_Finder {
 		if ( self::continues_word( $first - 1, $run ) || self::continues_word( $last + 1, $run ) ) {
 			return null;
 		}
-		return array( $text->starts[ $first ], $text->ends[ $last ] );
+		return array(
+			$text->starts[ $first ],
+			$text->ends[ $last ],
+			$first > 0 ? $text->ends[ $first - 1 ] : 0,
+			$last + 1 < $text->count() ? $text->starts[ $last + 1 ] : PHP_INT_MAX,
+		);
 	}
 
 	private function continues_word( int $index, int $run ): bool {

@@ -69,11 +69,12 @@ final class Link_Inserter {
 				$failures[ $request->suggestion_id ] = $range;
 				continue;
 			}
-			[ $start, $end ] = $range;
-			if ( ! self::is_balanced( substr( $content, $start, $end - $start ) ) ) {
+			$wrapped = self::balanced_range( $content, ...$range );
+			if ( null === $wrapped ) {
 				$failures[ $request->suggestion_id ] = Link_Failure::spans_markup( $request->anchor_text );
 				continue;
 			}
+			[ $start, $end ] = $wrapped;
 			foreach ( $accepted as $other ) {
 				if ( $start < $other['end'] && $end > $other['start'] ) {
 					$failures[ $request->suggestion_id ] = Link_Failure::overlaps( $request->anchor_text );
@@ -99,11 +100,13 @@ final class Link_Inserter {
 	 * The opening tag for a request, built by the HTML API so that the attribute values are escaped.
 	 */
 	public static function opener( Link_Request $request ): string {
-		$tag = new \WP_HTML_Tag_Processor( '<a>' );
+		// Attributes in reading order; values set (and escaped) by the HTML API. data-type and data-id are what
+		// the block editor's link format writes for a link to a post.
+		$to_post = $request->target_post_id > 0 && '' !== $request->target_type;
+		$tag     = new \WP_HTML_Tag_Processor( $to_post ? '<a href="" data-type="" data-id="" ' . self::MARKER . '="">' : '<a href="" ' . self::MARKER . '="">' );
 		$tag->next_tag();
 		$tag->set_attribute( 'href', esc_url( $request->href ) );
-		if ( $request->target_post_id > 0 && '' !== $request->target_type ) {
-			// The attributes the block editor's link format writes for a link to a post.
+		if ( $to_post ) {
 			$tag->set_attribute( 'data-type', $request->target_type );
 			$tag->set_attribute( 'data-id', (string) $request->target_post_id );
 		}
@@ -139,6 +142,48 @@ final class Link_Inserter {
 		$port = isset( $parts['port'] ) && ! in_array( (int) $parts['port'], array( 80, 443 ), true ) ? ':' . $parts['port'] : '';
 		$path = untrailingslashit( $parts['path'] ?? '' );
 		return strtolower( $parts['host'] ) . $port . $path . ( isset( $parts['query'] ) ? '?' . $parts['query'] : '' );
+	}
+
+	/**
+	 * The range to wrap: the anchor itself, or, when it starts or ends inside formatting ("<em>bread</em> flour"),
+	 * the anchor with the adjoining tags that make it whole. Only tags are taken in, never text or comments.
+	 *
+	 * @return array{0: int, 1: int}|null
+	 */
+	private static function balanced_range( string $content, int $start, int $end, int $before, int $after ): ?array {
+		$starts = array_merge( array( $start ), self::adjoining_tags( $content, $before, $start, true ) );
+		$ends   = array_merge( array( $end ), self::adjoining_tags( $content, $end, min( $after, strlen( $content ) ), false ) );
+		foreach ( $starts as $from ) {
+			foreach ( $ends as $to ) {
+				if ( self::is_balanced( substr( $content, $from, $to - $from ) ) ) {
+					return array( $from, $to );
+				}
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Offsets of the tags in [$from, $to) that touch the anchor with nothing but tags between: tag starts going
+	 * backwards from $to, or tag ends going forwards from $from.
+	 *
+	 * @return int[] Nearest first.
+	 */
+	private static function adjoining_tags( string $content, int $from, int $to, bool $backwards ): array {
+		$tokens  = array();
+		$scanner = new Html_Scanner( substr( $content, $from, $to - $from ) );
+		while ( $scanner->next_token() ) {
+			$span     = $scanner->token_span();
+			$tokens[] = array( '#tag' === $scanner->get_token_type(), $from + $span[0], $from + $span[0] + $span[1] );
+		}
+		$offsets = array();
+		foreach ( $backwards ? array_reverse( $tokens ) : $tokens as [ $is_tag, $token_start, $token_end ] ) {
+			if ( ! $is_tag ) {
+				break;
+			}
+			$offsets[] = $backwards ? $token_start : $token_end;
+		}
+		return $offsets;
 	}
 
 	/**

@@ -35,7 +35,8 @@ final class Implementation_Service {
 	) {}
 
 	/**
-	 * Loads the suggestions and checks that every one is approved, before anything is written.
+	 * Loads the suggestions and finds their source posts, before anything is written (and before the caller checks
+	 * that the user may edit those posts).
 	 *
 	 * @param string[] $suggestion_ids 1–100 ids.
 	 */
@@ -43,18 +44,6 @@ final class Implementation_Service {
 		$suggestions = $this->load_suggestions( $suggestion_ids );
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
-		}
-		$not_approved = array_keys( array_filter( $suggestions, static fn( array $s ): bool => 'approved' !== $s['status'] ) );
-		if ( $not_approved ) {
-			return new WP_Error(
-				'interlinker_conflict',
-				/* translators: %s: suggestion ids. */
-				sprintf( __( 'Only approved suggestions can be implemented; these are not: %s.', 'interlinker' ), implode( ', ', $not_approved ) ),
-				array(
-					'status'        => 409,
-					'suggestionIds' => $not_approved,
-				)
-			);
 		}
 		$sources = array();
 		foreach ( $suggestions as $id => $suggestion ) {
@@ -67,6 +56,18 @@ final class Implementation_Service {
 	 * @return array<string, mixed>|WP_Error The bridge's implementation plus `results`.
 	 */
 	public function implement( Implementation_Plan $plan ): array|WP_Error {
+		$not_approved = array_keys( array_filter( $plan->suggestions, static fn( array $s ): bool => 'approved' !== $s['status'] ) );
+		if ( $not_approved ) {
+			return new WP_Error(
+				'interlinker_conflict',
+				/* translators: %s: suggestion ids. */
+				sprintf( __( 'Only approved suggestions can be implemented; these are not: %s.', 'interlinker' ), implode( ', ', $not_approved ) ),
+				array(
+					'status'        => 409,
+					'suggestionIds' => $not_approved,
+				)
+			);
+		}
 		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ) );
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;

@@ -36,8 +36,7 @@ final class Post_Content_Writer {
 						'post_content' => $content,
 					)
 				),
-				true,
-				false
+				true
 			);
 		} finally {
 			if ( $kses_was_on ) {

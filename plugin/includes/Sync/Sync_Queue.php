@@ -25,7 +25,8 @@ final class Sync_Queue {
 	/** Seconds before the cron fallback runs, when the shutdown run did not empty the queue. */
 	private const CRON_DELAY = 60;
 
-	private bool $shutdown_registered = false;
+	/** Whether this request queued something, so that its shutdown should send it. */
+	private bool $queued_here = false;
 
 	public function __construct( private readonly Sync_Service $sync ) {}
 
@@ -81,11 +82,13 @@ final class Sync_Queue {
 		$result = $this->sync->sync_posts( array_map( 'intval', array_keys( $queue['posts'] ) ), $queue['gone'] );
 		if ( is_wp_error( $result ) ) {
 			$now = $this->read();
-			$this->write(
+			update_option(
+				self::OPTION,
 				array(
 					'posts' => $queue['posts'] + $now['posts'],
 					'gone'  => $queue['gone'] + $now['gone'],
-				)
+				),
+				false
 			);
 			$this->schedule_fallback();
 		}
@@ -96,6 +99,10 @@ final class Sync_Queue {
 	 * Runs the queue once this request's response is on its way (PHP-FPM and LiteSpeed let it go first).
 	 */
 	public function run_at_shutdown(): void {
+		if ( ! $this->queued_here ) {
+			return;
+		}
+		$this->queued_here = false;
 		if ( function_exists( 'fastcgi_finish_request' ) ) {
 			fastcgi_finish_request();
 		} elseif ( function_exists( 'litespeed_finish_request' ) ) {
@@ -115,9 +122,8 @@ final class Sync_Queue {
 	 */
 	private function write( array $queue ): void {
 		update_option( self::OPTION, $queue, false );
-		if ( ! $this->shutdown_registered ) {
-			$this->shutdown_registered = true;
-			add_action( 'shutdown', array( $this, 'run_at_shutdown' ) );
+		if ( ! $this->queued_here ) {
+			$this->queued_here = true;
 			$this->schedule_fallback();
 		}
 	}

@@ -1,0 +1,54 @@
+/**
+ * Loading, empty and error states that every screen shows the same way.
+ */
+import type { ReactNode } from 'react';
+
+import { Button, Notice, Spinner } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+import type { ApiError } from '../api/errors';
+import { adminScreenUrl } from '../lib/admin-pages';
+import { describeError, errorTitle } from '../lib/error-message';
+
+export function LoadingState( { label }: { label: string } ) {
+	return (
+		<div className="interlinker-state interlinker-state--loading" role="status">
+			<Spinner />
+			<span>{ label }</span>
+		</div>
+	);
+}
+
+export function EmptyState( { title, children }: { title: string; children?: ReactNode } ) {
+	return (
+		<div className="interlinker-state interlinker-state--empty">
+			<p className="interlinker-state__title">{ title }</p>
+			{ children }
+		</div>
+	);
+}
+
+/** What went wrong, and the one thing to do about it: go to Settings, or try again. */
+export function ErrorState( { error, onRetry }: { error: ApiError; onRetry?: () => void } ) {
+	const needsSettings = error.kind === 'not_connected' || error.kind === 'unauthorized' || error.kind === 'unreachable';
+	return (
+		<Notice status={ error.kind === 'rate_limited' ? 'warning' : 'error' } isDismissible={ false } className="interlinker-error">
+			<p>
+				<strong>{ errorTitle( error ) }</strong>
+			</p>
+			<p>{ describeError( error ) }</p>
+			<p className="interlinker-error__actions">
+				{ needsSettings && (
+					<Button variant="secondary" href={ adminScreenUrl( 'settings' ) }>
+						{ __( 'Open Interlinker settings', 'interlinker' ) }
+					</Button>
+				) }
+				{ onRetry && error.kind !== 'not_connected' && (
+					<Button variant="tertiary" onClick={ onRetry }>
+						{ __( 'Try again', 'interlinker' ) }
+					</Button>
+				) }
+			</p>
+		</Notice>
+	);
+}

@@ -1,0 +1,6 @@
+/**
+ * A status as a small coloured label whose words say it (colour is never the only signal).
+ */
+export function StatusBadge( { status, label }: { status: string; label: string } ) {
+	return <span className={ `interlinker-badge interlinker-badge--${ status }` }>{ label }</span>;
+}

@@ -1,0 +1,124 @@
+/**
+ * One implementation: when it ran, each link and whether it went in, and a way to roll it back.
+ */
+import { Button, Card, CardBody, CardHeader, Modal } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+import type { ImplementationDetails, LinkResult, Suggestion } from '../../api/types';
+import { AnchorContext } from '../../components/anchor-context';
+import { PostLinks } from '../../components/post-links';
+import { LoadingState, ErrorState } from '../../components/request-states';
+import { StatusBadge } from '../../components/status-badge';
+import { useRemote } from '../../hooks/use-remote';
+import { formatDateTime } from '../../lib/format';
+import { canRollBack } from './actions';
+import { IMPLEMENTATION_STATUS_LABELS, linkCounts } from './fields';
+import { RollbackForm } from './rollback-form';
+
+function resultOf( implementation: ImplementationDetails, suggestionId: string ): LinkResult | null {
+	return implementation.results?.find( ( result ) => result.suggestionId === suggestionId ) ?? null;
+}
+
+function LinkRow( { suggestion, result }: { suggestion: Suggestion; result: LinkResult | null } ) {
+	const reason = result?.reason ?? result?.error ?? '';
+	let outcome = __( 'Waiting', 'interlinker' );
+	if ( result ) {
+		outcome = result.succeeded ? __( 'Inserted', 'interlinker' ) : __( 'Not inserted', 'interlinker' );
+	}
+	return (
+		<tr>
+			<td>
+				<PostLinks title={ suggestion.sourceTitle } url={ suggestion.sourcePageUrl } editLink={ suggestion.sourceEditLink } />
+			</td>
+			<td>
+				<PostLinks title={ suggestion.targetTitle } url={ suggestion.targetPageUrl } editLink={ suggestion.targetEditLink } />
+			</td>
+			<td>
+				<AnchorContext context={ suggestion.context } anchorText={ suggestion.anchorText } />
+			</td>
+			<td>
+				<StatusBadge status={ result ? ( result.succeeded ? 'completed' : 'failed' ) : 'pending' } label={ outcome } />
+				{ reason && <p className="interlinker-result__reason">{ reason }</p> }
+			</td>
+		</tr>
+	);
+}
+
+function Summary( { implementation }: { implementation: ImplementationDetails } ) {
+	const rows: Array< [ string, string ] > = [
+		[ __( 'Links', 'interlinker' ), linkCounts( implementation ) ],
+		[ __( 'Started', 'interlinker' ), formatDateTime( implementation.createdAt ) ],
+		[ __( 'Finished', 'interlinker' ), formatDateTime( implementation.implementedAt ) ],
+	];
+	if ( implementation.rolledBackAt ) {
+		rows.push( [ __( 'Rolled back', 'interlinker' ), formatDateTime( implementation.rolledBackAt ) ] );
+		rows.push( [ __( 'Reason', 'interlinker' ), implementation.rollbackReason ?? '' ] );
+	}
+	return (
+		<dl className="interlinker-summary">
+			{ rows.map( ( [ term, value ] ) => (
+				<div key={ term } className="interlinker-summary__row">
+					<dt>{ term }</dt>
+					<dd>{ value }</dd>
+				</div>
+			) ) }
+		</dl>
+	);
+}
+
+export function ImplementationDetailsView( { id, backUrl }: { id: string; backUrl: string } ) {
+	const { data: implementation, isLoading, error, retry } = useRemote( 'getImplementation', id );
+	const [ isRollingBack, setRollingBack ] = useState( false );
+
+	if ( error ) {
+		return <ErrorState error={ error } onRetry={ retry } />;
+	}
+	if ( ! implementation ) {
+		return isLoading ? <LoadingState label={ __( 'Loading the implementation…', 'interlinker' ) } /> : null;
+	}
+	return (
+		<div className="interlinker-details">
+			<p>
+				<a href={ backUrl }>{ __( '← All implementations', 'interlinker' ) }</a>
+			</p>
+			<Card>
+				<CardHeader>
+					<h2 className="interlinker-card-title">
+						{ __( 'Implementation', 'interlinker' ) }{ ' ' }
+						<StatusBadge status={ implementation.status } label={ IMPLEMENTATION_STATUS_LABELS[ implementation.status ] } />
+					</h2>
+					{ canRollBack( implementation ) && (
+						<Button variant="secondary" isDestructive onClick={ () => setRollingBack( true ) }>
+							{ __( 'Roll back', 'interlinker' ) }
+						</Button>
+					) }
+				</CardHeader>
+				<CardBody>
+					<Summary implementation={ implementation } />
+				</CardBody>
+			</Card>
+			<h2>{ __( 'Links', 'interlinker' ) }</h2>
+			<table className="widefat striped interlinker-table">
+				<thead>
+					<tr>
+						<th scope="col">{ __( 'Source', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Links to', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Anchor in context', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Result', 'interlinker' ) }</th>
+					</tr>
+				</thead>
+				<tbody>
+					{ implementation.suggestions.map( ( suggestion ) => (
+						<LinkRow key={ suggestion.id } suggestion={ suggestion } result={ resultOf( implementation, suggestion.id ) } />
+					) ) }
+				</tbody>
+			</table>
+			{ isRollingBack && (
+				<Modal title={ __( 'Roll back this implementation', 'interlinker' ) } onRequestClose={ () => setRollingBack( false ) }>
+					<RollbackForm implementationId={ implementation.id } onDone={ () => setRollingBack( false ) } />
+				</Modal>
+			) }
+		</div>
+	);
+}

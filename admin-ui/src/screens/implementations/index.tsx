@@ -1,0 +1,76 @@
+/**
+ * Implementations: every batch of inserted links, its outcome, and the way back.
+ */
+import { DataViews, type View } from '@wordpress/dataviews';
+import { useMemo, useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import { getQueryArg } from '@wordpress/url';
+
+import type { Implementation } from '../../api/types';
+import { AdminPage } from '../../components/admin-page';
+import { EmptyState, ErrorState } from '../../components/request-states';
+import { useRemote } from '../../hooks/use-remote';
+import { adminScreenUrl } from '../../lib/admin-pages';
+import { implementationActions } from './actions';
+import { ImplementationDetailsView } from './details';
+import { implementationFields } from './fields';
+import { DEFAULT_VIEW, viewToQuery } from './view';
+
+const DEFAULT_LAYOUTS = { table: {} };
+
+function ImplementationList() {
+	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
+	const query = useMemo( () => viewToQuery( view ), [ view ] );
+	const { data: page, isLoading, error, retry } = useRemote( 'getImplementations', query );
+
+	if ( error ) {
+		return <ErrorState error={ error } onRetry={ retry } />;
+	}
+	return (
+		<>
+			<div className="interlinker-dataviews">
+				<DataViews< Implementation >
+					view={ view }
+					onChangeView={ setView }
+					fields={ implementationFields }
+					actions={ implementationActions }
+					data={ page?.items ?? [] }
+					isLoading={ isLoading && ! page }
+					paginationInfo={ { totalItems: page?.total ?? 0, totalPages: page?.totalPages ?? 0 } }
+					defaultLayouts={ DEFAULT_LAYOUTS }
+					search={ false }
+				/>
+			</div>
+			{ page && page.total === 0 && ! isLoading && (
+				<EmptyState title={ __( 'No links have been implemented yet.', 'interlinker' ) }>
+					<p>
+						<a href={ adminScreenUrl( 'suggestions' ) }>
+							{ __( 'Approve suggestions and implement them from the Suggestions screen.', 'interlinker' ) }
+						</a>
+					</p>
+				</EmptyState>
+			) }
+		</>
+	);
+}
+
+export function ImplementationsScreen() {
+	const selected = getQueryArg( window.location.href, 'implementation' );
+	return (
+		<AdminPage title={ __( 'Implementations', 'interlinker' ) }>
+			{ typeof selected === 'string' && selected !== '' ? (
+				<ImplementationDetailsView id={ selected } backUrl={ adminScreenUrl( 'implementations' ) } />
+			) : (
+				<>
+					<p className="interlinker-intro">
+						{ __(
+							'Each implementation is one batch of links inserted into your posts. Open one to see every link and why any failed; roll it back to remove exactly those links.',
+							'interlinker'
+						) }
+					</p>
+					<ImplementationList />
+				</>
+			) }
+		</AdminPage>
+	);
+}

@@ -1,0 +1,32 @@
+/**
+ * The implementations table's view and its query.
+ */
+import type { View } from '@wordpress/dataviews';
+
+import type { ImplementationQuery } from '../../api/implementations';
+import type { ImplementationStatus } from '../../api/types';
+
+export const IMPLEMENTATION_STATUSES: ImplementationStatus[] = [ 'pending', 'completed', 'failed', 'rolled_back' ];
+
+export const DEFAULT_VIEW: View = {
+	type: 'table',
+	page: 1,
+	perPage: 20,
+	fields: [ 'status', 'links', 'implementedAt', 'rolledBackAt' ],
+	titleField: 'createdAt',
+	filters: [],
+	layout: {},
+};
+
+function isImplementationStatus( value: unknown ): value is ImplementationStatus {
+	return typeof value === 'string' && ( IMPLEMENTATION_STATUSES as string[] ).includes( value );
+}
+
+export function viewToQuery( view: View ): ImplementationQuery {
+	const query: ImplementationQuery = { page: view.page ?? 1, perPage: view.perPage ?? 20 };
+	const statusFilter = view.filters?.find( ( filter ) => filter.field === 'status' && filter.operator === 'is' );
+	if ( statusFilter && isImplementationStatus( statusFilter.value ) ) {
+		query.status = statusFilter.value;
+	}
+	return query;
+}

@@ -1,0 +1,102 @@
+/**
+ * What an editor can do with one or several suggestions. Each action only dispatches to the store.
+ */
+import { Button, __experimentalHStack as HStack } from '@wordpress/components';
+import { useDispatch } from '@wordpress/data';
+import type { Action, RenderModalProps } from '@wordpress/dataviews';
+import { useMemo } from '@wordpress/element';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import { check, closeSmall, link, trash, undo } from '@wordpress/icons';
+
+import type { Suggestion } from '../../api/types';
+import { store } from '../../store';
+
+function ConfirmDelete( { items, closeModal }: RenderModalProps< Suggestion > ) {
+	const { deleteSuggestions } = useDispatch( store );
+	return (
+		<div className="interlinker-confirm">
+			<p>
+				{ sprintf(
+					/* translators: %d: number of suggestions. */
+					_n(
+						'Delete %d suggestion? It may be suggested again the next time suggestions are generated.',
+						'Delete %d suggestions? They may be suggested again the next time suggestions are generated.',
+						items.length,
+						'interlinker'
+					),
+					items.length
+				) }
+			</p>
+			<HStack justify="right">
+				<Button variant="tertiary" onClick={ closeModal }>
+					{ __( 'Cancel', 'interlinker' ) }
+				</Button>
+				<Button
+					variant="primary"
+					isDestructive
+					onClick={ () => {
+						void deleteSuggestions( items.map( ( item ) => item.id ) );
+						closeModal?.();
+					} }
+				>
+					{ __( 'Delete', 'interlinker' ) }
+				</Button>
+			</HStack>
+		</div>
+	);
+}
+
+const ids = ( items: Suggestion[] ) => items.map( ( item ) => item.id );
+
+export function useSuggestionActions(): Array< Action< Suggestion > > {
+	const { setSuggestionsStatus, implementSuggestions } = useDispatch( store );
+	return useMemo(
+		(): Array< Action< Suggestion > > => [
+			{
+				id: 'approve',
+				label: __( 'Approve', 'interlinker' ),
+				icon: check,
+				isPrimary: true,
+				supportsBulk: true,
+				isEligible: ( item ) => item.status === 'pending' || item.status === 'rejected',
+				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'approved' ),
+			},
+			{
+				id: 'reject',
+				label: __( 'Reject', 'interlinker' ),
+				icon: closeSmall,
+				isPrimary: true,
+				supportsBulk: true,
+				isEligible: ( item ) => item.status === 'pending' || item.status === 'approved',
+				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'rejected' ),
+			},
+			{
+				id: 'implement',
+				label: __( 'Implement selected', 'interlinker' ),
+				icon: link,
+				supportsBulk: true,
+				isEligible: ( item ) => item.status === 'approved',
+				callback: ( items ) => void implementSuggestions( ids( items ) ),
+			},
+			{
+				id: 'back-to-pending',
+				label: __( 'Move back to pending', 'interlinker' ),
+				icon: undo,
+				supportsBulk: true,
+				isEligible: ( item ) => item.status === 'approved' || item.status === 'rejected',
+				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'pending' ),
+			},
+			{
+				id: 'delete',
+				label: __( 'Delete', 'interlinker' ),
+				icon: trash,
+				isDestructive: true,
+				supportsBulk: true,
+				isEligible: ( item ) => item.status !== 'implemented',
+				modalHeader: __( 'Delete suggestions', 'interlinker' ),
+				RenderModal: ConfirmDelete,
+			},
+		],
+		[ setSuggestionsStatus, implementSuggestions ]
+	);
+}

@@ -1,0 +1,94 @@
+/**
+ * The outcome of "Implement selected": one line per link, with the reason when one failed.
+ */
+import { Button, Modal, Spinner, __experimentalHStack as HStack } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
+import { __, _n, sprintf } from '@wordpress/i18n';
+
+import type { LinkResult } from '../../api/types';
+import { ErrorState } from '../../components/request-states';
+import { adminScreenUrl } from '../../lib/admin-pages';
+import { plainTitle } from '../../lib/format';
+import { store } from '../../store';
+
+function ResultLine( { result }: { result: LinkResult } ) {
+	const suggestion = useSelect( ( select ) => select( store ).getSuggestion( result.suggestionId ), [ result.suggestionId ] );
+	const reason = result.reason ?? result.error ?? '';
+	return (
+		<li className={ `interlinker-result interlinker-result--${ result.succeeded ? 'ok' : 'failed' }` }>
+			<span className="interlinker-result__status">
+				{ result.succeeded ? __( 'Inserted', 'interlinker' ) : __( 'Not inserted', 'interlinker' ) }
+			</span>
+			<span className="interlinker-result__what">
+				{ suggestion
+					? sprintf(
+							/* translators: 1: anchor text, 2: source post title, 3: target post title. */
+							__( '“%1$s” in %2$s → %3$s', 'interlinker' ),
+							suggestion.anchorText,
+							plainTitle( suggestion.sourceTitle ),
+							plainTitle( suggestion.targetTitle )
+					  )
+					: result.suggestionId }
+			</span>
+			{ ! result.succeeded && reason && <span className="interlinker-result__reason">{ reason }</span> }
+		</li>
+	);
+}
+
+export function ImplementResults() {
+	const run = useSelect( ( select ) => select( store ).getImplementRun(), [] );
+	const { dismissImplementRun } = useDispatch( store );
+	if ( ! run ) {
+		return null;
+	}
+	const succeeded = run.results.filter( ( result ) => result.succeeded ).length;
+	return (
+		<Modal
+			title={ __( 'Implementing links', 'interlinker' ) }
+			onRequestClose={ () => void dismissImplementRun() }
+			className="interlinker-implement-results"
+		>
+			{ run.status === 'running' && (
+				<p role="status">
+					<Spinner />
+					{ sprintf(
+						/* translators: %d: number of links. */
+						_n( 'Inserting %d link…', 'Inserting %d links…', run.suggestionIds.length, 'interlinker' ),
+						run.suggestionIds.length
+					) }
+				</p>
+			) }
+			{ run.status === 'failed' && run.error && <ErrorState error={ run.error } /> }
+			{ run.status === 'done' && (
+				<>
+					<p role="status">
+						{ sprintf(
+							/* translators: 1: links inserted, 2: links asked for. */
+							__( '%1$d of %2$d links inserted.', 'interlinker' ),
+							succeeded,
+							run.results.length
+						) }
+					</p>
+					<ul className="interlinker-results">
+						{ run.results.map( ( result ) => (
+							<ResultLine key={ result.suggestionId } result={ result } />
+						) ) }
+					</ul>
+				</>
+			) }
+			<HStack justify="right">
+				{ run.implementation && (
+					<Button
+						variant="secondary"
+						href={ adminScreenUrl( 'implementations', { implementation: run.implementation.id } ) }
+					>
+						{ __( 'See this implementation', 'interlinker' ) }
+					</Button>
+				) }
+				<Button variant="primary" onClick={ () => void dismissImplementRun() } disabled={ run.status === 'running' }>
+					{ __( 'Close', 'interlinker' ) }
+				</Button>
+			</HStack>
+		</Modal>
+	);
+}

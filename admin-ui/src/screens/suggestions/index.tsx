@@ -1,0 +1,100 @@
+/**
+ * Suggestions: review what the bridge proposes, approve or reject it, and insert the approved links.
+ */
+import { Button } from '@wordpress/components';
+import { DataViews, type View } from '@wordpress/dataviews';
+import { useMemo, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import type { Suggestion } from '../../api/types';
+import { AdminPage } from '../../components/admin-page';
+import { PostPicker, type PickedPost } from '../../components/post-picker';
+import { EmptyState, ErrorState } from '../../components/request-states';
+import { useRemote } from '../../hooks/use-remote';
+import { useSuggestionActions } from './actions';
+import { suggestionFields } from './fields';
+import { GenerateForPost } from './generate-for-post';
+import { ImplementResults } from './implement-results';
+import { DEFAULT_VIEW, viewToQuery } from './view';
+
+const DEFAULT_LAYOUTS = { table: {} };
+
+export function SuggestionsScreen() {
+	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
+	const [ post, setPost ] = useState< PickedPost | null >( null );
+	const [ selection, setSelection ] = useState< string[] >( [] );
+	const query = useMemo( () => viewToQuery( view, post?.id ?? null ), [ view, post ] );
+	const { data: page, isLoading, error, retry } = useRemote( 'getSuggestions', query );
+	const actions = useSuggestionActions();
+
+	const showPost = ( picked: PickedPost | null ) => {
+		setPost( picked );
+		setView( ( current ) => ( { ...current, page: 1 } ) );
+	};
+
+	const showAllStatusesOf = ( picked: PickedPost ) => {
+		setPost( picked );
+		setView( ( current ) => ( {
+			...current,
+			page: 1,
+			filters: [ { field: 'status', operator: 'is', value: 'pending' } ],
+		} ) );
+	};
+
+	return (
+		<AdminPage
+			title={ __( 'Link suggestions', 'interlinker' ) }
+			actions={ <GenerateForPost onGenerated={ showAllStatusesOf } /> }
+		>
+			<p className="interlinker-intro">
+				{ __(
+					'Each suggestion proposes a link from one post (the source) to another. Approve the good ones, then select them and choose “Implement selected” to insert the links. Every insertion can be rolled back from Implementations.',
+					'interlinker'
+				) }
+			</p>
+			<div className="interlinker-toolbar">
+				<PostPicker
+					label={ __( 'Only suggestions in this post', 'interlinker' ) }
+					help={ __( 'Leave empty to see every post.', 'interlinker' ) }
+					value={ post }
+					onChange={ showPost }
+				/>
+				{ post && (
+					<Button variant="tertiary" onClick={ () => showPost( null ) }>
+						{ /* translators: %s: post title. */ sprintf( __( 'Show all posts instead of “%s”', 'interlinker' ), post.title ) }
+					</Button>
+				) }
+			</div>
+			{ error ? (
+				<ErrorState error={ error } onRetry={ retry } />
+			) : (
+				<div className="interlinker-dataviews">
+					<DataViews< Suggestion >
+						view={ view }
+						onChangeView={ setView }
+						fields={ suggestionFields }
+						actions={ actions }
+						data={ page?.items ?? [] }
+						isLoading={ isLoading && ! page }
+						paginationInfo={ { totalItems: page?.total ?? 0, totalPages: page?.totalPages ?? 0 } }
+						defaultLayouts={ DEFAULT_LAYOUTS }
+						selection={ selection }
+						onChangeSelection={ setSelection }
+						search={ false }
+					/>
+				</div>
+			) }
+			{ ! error && page && page.total === 0 && ! isLoading && (
+				<EmptyState title={ __( 'No suggestions here.', 'interlinker' ) }>
+					<p>
+						{ __(
+							'Try another status in the filter above, or use “Generate for a post”. If the site was never synced, run a full sync in Settings first.',
+							'interlinker'
+						) }
+					</p>
+				</EmptyState>
+			) }
+			<ImplementResults />
+		</AdminPage>
+	);
+}

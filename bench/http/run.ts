@@ -1,0 +1,126 @@
+/**
+ * Speed and memory over HTTP: the real bridge process, the real client, synthetic sites of 1,000 / 10,000 /
+ * 100,000 pages of ~1,500 words (bench/speed/synthetic-site.ts). For each size: sync throughput, suggestion latency
+ * (p50/p99), the bridge's resident memory, and the time from a restart until it answers a suggestion request.
+ *
+ *   npm run bench:http -- [--sizes 1000,10000,100000] [--queries 1000]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { InterlinkerClient } from '../../bridge/src/client/index.js';
+import { startBridgeProcess } from '../../test/support/bridge-process.js';
+import { SITE_DOMAIN, syntheticPage, urlOf } from '../speed/synthetic-site.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BATCH = 500;
+const { values: args } = parseArgs({
+  options: { sizes: { type: 'string', default: '1000,10000,100000' }, queries: { type: 'string', default: '1000' } },
+});
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Resident and peak resident memory of a process, in MB. */
+function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** A seeded sequence of source pages, so that runs are comparable. */
+function sourcePages(count: number, size: number): number[] {
+  let state = 12345;
+  return Array.from({ length: count }, () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % size;
+  });
+}
+
+async function measure(size: number, queries: number) {
+  const dbFile = path.join(ROOT, '.cache/bench-http', `${size}.db`);
+  fs.mkdirSync(path.dirname(dbFile), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true });
+  const bridge = await startBridgeProcess({ dbFile });
+  try {
+    const key = await bridge.createKey('bench', 'enterprise', 100_000_000);
+    const client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: key });
+    const project = await client.createProject({ name: `synthetic ${size}`, domain: SITE_DOMAIN });
+
+    let syncMs = 0;
+    for (let first = 0; first < size; first += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) => syntheticPage(first + i, size));
+      const started = performance.now();
+      const result = await client.syncPages(project.id, batch);
+      syncMs += performance.now() - started;
+      if (result.failed > 0) throw new Error(`sync failed: ${JSON.stringify(result.errors[0])}`);
+    }
+    const afterSync = memoryOf(bridge.pid);
+
+    const ask = async (page: number) => {
+      const started = performance.now();
+      const answer = await client.generateSuggestions(project.id, { sourcePageUrl: urlOf(page), limit: 10, minRelevanceScore: 0 });
+      return { ms: performance.now() - started, count: answer.length };
+    };
+    for (const page of sourcePages(50, size)) await ask(page); // warm-up
+    const latencies: number[] = [];
+    let answered = 0;
+    for (const page of sourcePages(queries, size).map((p) => (p * 7 + 3) % size)) {
+      const { ms, count } = await ask(page);
+      latencies.push(ms);
+      if (count > 0) answered += 1;
+    }
+    latencies.sort((a, b) => a - b);
+    const afterQueries = memoryOf(bridge.pid);
+
+    await bridge.stop();
+    const restartStarted = performance.now();
+    await bridge.start();
+    const healthyMs = performance.now() - restartStarted;
+    await ask(size - 1);
+    const readyMs = performance.now() - restartStarted;
+    const afterRestart = memoryOf(bridge.pid);
+    const dbMb = Math.round(fs.statSync(dbFile).size / 1024 / 1024);
+
+    return {
+      pages: size,
+      syncPagesPerSecond: Math.round(size / (syncMs / 1000)),
+      suggestP50Ms: +percentile(latencies, 50).toFixed(2),
+      suggestP99Ms: +percentile(latencies, 99).toFixed(2),
+      suggestMaxMs: +latencies.at(-1)!.toFixed(2),
+      answeredShare: +(answered / queries).toFixed(3),
+      rssAfterSyncMb: afterSync.rssMb,
+      rssAfterQueriesMb: afterQueries.rssMb,
+      peakRssMb: afterQueries.peakRssMb,
+      restartHealthyMs: Math.round(healthyMs),
+      restartReadyMs: Math.round(readyMs),
+      rssAfterRestartMb: afterRestart.rssMb,
+      databaseMb: dbMb,
+    };
+  } finally {
+    await bridge.dispose();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbFile + suffix, { force: true });
+  }
+}
+
+const results = [];
+for (const size of args.sizes.split(',').map(Number)) {
+  const result = await measure(size, Number(args.queries));
+  results.push(result);
+  console.log(JSON.stringify(result));
+}
+const bySize = (pages: number) => results.filter((r) => r.pages === pages);
+const targets: [string, typeof results, (r: (typeof results)[number]) => boolean][] = [
+  ['sync ≥ 1,500 pages/s', results, (r) => r.syncPagesPerSecond >= 1500],
+  ['10k: p50 ≤ 3 ms, p99 ≤ 20 ms', bySize(10_000), (r) => r.suggestP50Ms <= 3 && r.suggestP99Ms <= 20],
+  ['100k: p50 ≤ 5 ms, p99 ≤ 30 ms', bySize(100_000), (r) => r.suggestP50Ms <= 5 && r.suggestP99Ms <= 30],
+  ['100k: RSS ≤ 700 MB', bySize(100_000), (r) => r.peakRssMb <= 700],
+  ['100k: ready ≤ 5 s after restart', bySize(100_000), (r) => r.restartReadyMs <= 5000],
+];
+console.table(results);
+for (const [name, measured, holds] of targets) {
+  console.log(`${measured.length === 0 ? 'n/a ' : measured.every(holds) ? 'PASS' : 'FAIL'}  ${name}`);
+}
+fs.writeFileSync(path.join(ROOT, '.cache/bench-http-report.json'), JSON.stringify({ generatedAt: new Date().toISOString(), results }, null, 2));

@@ -1,0 +1,123 @@
+<?php
+/**
+ * Builds the plugin's objects and wires every hook. Every add_action and add_filter of the plugin is here, so
+ * that loading a class never has a side effect.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker;
+
+use Interlinker\Admin\Admin_Screens;
+use Interlinker\Bridge\Bridge_Client;
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Project_Resolver;
+use Interlinker\Content\Site_Content;
+use Interlinker\Html\Link_Inserter;
+use Interlinker\Implement\Implementation_Records;
+use Interlinker\Implement\Implementation_Service;
+use Interlinker\Implement\Post_Content_Writer;
+use Interlinker\Implement\Post_Lock;
+use Interlinker\Implement\Rollback_Service;
+use Interlinker\Rest\Analytics_Controller;
+use Interlinker\Rest\Implementations_Controller;
+use Interlinker\Rest\Settings_Controller;
+use Interlinker\Rest\Suggestion_View;
+use Interlinker\Rest\Suggestions_Controller;
+use Interlinker\Rest\Sync_Controller;
+use Interlinker\Settings\Connection_Check;
+use Interlinker\Settings\Key_Rotation;
+use Interlinker\Settings\Settings;
+use Interlinker\Sync\Post_Change_Listener;
+use Interlinker\Sync\Sync_Queue;
+use Interlinker\Sync\Sync_Service;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Plugin {
+
+	private static ?self $instance = null;
+
+	public readonly Settings $settings;
+	public readonly Bridge_Client $client;
+	public readonly Project_Api $api;
+	public readonly Site_Content $content;
+	public readonly Sync_Service $sync;
+	public readonly Sync_Queue $queue;
+	public readonly Implementation_Service $implementer;
+	public readonly Rollback_Service $rollbacks;
+	public readonly Implementation_Records $records;
+
+	private readonly Project_Resolver $projects;
+	private readonly Post_Change_Listener $listener;
+	private readonly Admin_Screens $screens;
+
+	public static function instance(): self {
+		return self::$instance ??= new self();
+	}
+
+	private function __construct() {
+		$this->settings = new Settings();
+		$this->client   = new Bridge_Client( $this->settings );
+		$this->projects = new Project_Resolver( $this->client, $this->settings );
+		$this->api      = new Project_Api( $this->client, $this->projects );
+		$this->content  = new Site_Content( $this->settings );
+		$this->records  = new Implementation_Records();
+		$writer         = new Post_Content_Writer();
+		$locks          = new Post_Lock();
+
+		/** Filters the block names whose text never receives a link. */
+		$excluded_blocks   = (array) apply_filters( 'interlinker_excluded_blocks', Link_Inserter::DEFAULT_EXCLUDED_BLOCKS );
+		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks );
+		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter( $excluded_blocks ), $writer, $this->records, $locks );
+		$this->sync        = new Sync_Service( $this->api, $this->content, $this->settings, $this->rollbacks, $this->records );
+		$this->queue       = new Sync_Queue( $this->sync );
+		$this->listener    = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
+		$this->screens     = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
+	}
+
+	public function register_hooks(): void {
+		add_action( 'init', array( $this, 'load_textdomain' ) );
+		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+
+		// Deferred sync: saving only queues; the queue is sent after the response, or by cron.
+		add_action( 'wp_after_insert_post', array( $this->listener, 'post_saved' ), 10, 2 );
+		add_action( 'trashed_post', array( $this->listener, 'post_trashed' ) );
+		add_action( 'before_delete_post', array( $this->listener, 'post_deleting' ), 10, 2 );
+		add_action( 'shutdown', array( $this->queue, 'run_at_shutdown' ) );
+		add_action( Sync_Queue::CRON_HOOK, array( $this->queue, 'run' ) );
+
+		add_action( 'admin_menu', array( $this->screens, 'add_menu' ) );
+		add_action( 'admin_enqueue_scripts', array( $this->screens, 'enqueue' ) );
+		add_action( 'enqueue_block_editor_assets', array( $this->screens, 'enqueue_editor' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( INTERLINKER_PLUGIN_FILE ), array( $this->screens, 'plugin_action_links' ) );
+
+		register_deactivation_hook( INTERLINKER_PLUGIN_FILE, array( self::class, 'deactivate' ) );
+	}
+
+	public function load_textdomain(): void {
+		load_plugin_textdomain( 'interlinker', false, dirname( plugin_basename( INTERLINKER_PLUGIN_FILE ) ) . '/languages' );
+	}
+
+	public function register_rest_routes(): void {
+		$view        = new Suggestion_View( $this->content );
+		$controllers = array(
+			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ) ),
+			new Sync_Controller( $this->sync, $this->queue ),
+			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
+			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records ),
+			new Analytics_Controller( $this->api, $view ),
+		);
+		foreach ( $controllers as $controller ) {
+			$controller->register_routes();
+		}
+	}
+
+	public static function deactivate(): void {
+		wp_clear_scheduled_hook( Sync_Queue::CRON_HOOK );
+	}
+}

@@ -1,0 +1,100 @@
+<?php
+/**
+ * What the plugin's REST controllers share: the namespace, capability checks that answer with a WP_Error,
+ * and pagination headers.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Rest;
+
+use WP_Error;
+use WP_REST_Response;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+abstract class Rest_Controller extends \WP_REST_Controller {
+
+	public const NAMESPACE = 'interlinker/v1';
+
+	public function __construct() {
+		$this->namespace = self::NAMESPACE;
+	}
+
+	/**
+	 * true, or a 401/403 WP_Error when the current user lacks $capability (on $object_id, when given).
+	 */
+	protected static function require_capability( string $capability, ?int $object_id = null ): true|WP_Error {
+		$allowed = null === $object_id ? current_user_can( $capability ) : current_user_can( $capability, $object_id );
+		return $allowed ? true : self::forbidden();
+	}
+
+	/**
+	 * true, or a WP_Error naming the first post the current user may not edit.
+	 *
+	 * @param int[] $post_ids
+	 */
+	protected static function require_edit_posts( array $post_ids ): true|WP_Error {
+		foreach ( $post_ids as $post_id ) {
+			if ( ! current_user_can( 'edit_post', $post_id ) ) {
+				return new WP_Error(
+					'interlinker_cannot_edit_post',
+					/* translators: %d: post id. */
+					sprintf( __( 'Sorry, you are not allowed to edit post %d, which this change would edit.', 'interlinker' ), $post_id ),
+					array(
+						'status' => rest_authorization_required_code(),
+						'postId' => $post_id,
+					)
+				);
+			}
+		}
+		return true;
+	}
+
+	protected static function forbidden(): WP_Error {
+		return new WP_Error(
+			'interlinker_forbidden',
+			__( 'Sorry, you are not allowed to do that.', 'interlinker' ),
+			array( 'status' => rest_authorization_required_code() )
+		);
+	}
+
+	/**
+	 * A list answer with X-WP-Total and X-WP-TotalPages.
+	 *
+	 * @param array<int, mixed> $items
+	 */
+	protected static function paged_response( array $items, int $total, int $per_page ): WP_REST_Response {
+		$response = new WP_REST_Response( $items );
+		$response->header( 'X-WP-Total', (string) $total );
+		$response->header( 'X-WP-TotalPages', (string) ( $per_page > 0 ? (int) ceil( $total / $per_page ) : 0 ) );
+		return $response;
+	}
+
+	/**
+	 * page / per_page query arguments.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	protected static function pagination_args(): array {
+		return array(
+			'page'     => array(
+				'description' => __( 'Page of the list, from 1.', 'interlinker' ),
+				'type'        => 'integer',
+				'default'     => 1,
+				'minimum'     => 1,
+			),
+			'per_page' => array(
+				'description' => __( 'Items per page.', 'interlinker' ),
+				'type'        => 'integer',
+				'default'     => 20,
+				'minimum'     => 1,
+				'maximum'     => 100,
+			),
+		);
+	}
+}

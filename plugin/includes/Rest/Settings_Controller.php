@@ -1,0 +1,251 @@
+<?php
+/**
+ * /settings, /settings/test-connection and /settings/rotate-key (manage_options). The API key is write-only.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Rest;
+
+use Interlinker\Settings\Connection_Check;
+use Interlinker\Settings\Key_Rotation;
+use Interlinker\Settings\Settings;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Settings_Controller extends Rest_Controller {
+
+	public function __construct(
+		private readonly Settings $settings,
+		private readonly Connection_Check $connection,
+		private readonly Key_Rotation $rotation,
+	) {
+		parent::__construct();
+		$this->rest_base = 'settings';
+	}
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				),
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/test-connection',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'test_connection' ),
+				'permission_callback' => array( $this, 'update_item_permissions_check' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/rotate-key',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'rotate_key' ),
+				'permission_callback' => array( $this, 'update_item_permissions_check' ),
+			)
+		);
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function get_item_permissions_check( $request ): true|WP_Error {
+		return self::require_capability( 'manage_options' );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function update_item_permissions_check( $request ): true|WP_Error {
+		return self::require_capability( 'manage_options' );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function get_item( $request ): WP_REST_Response {
+		return new WP_REST_Response( $this->current() );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function update_item( $request ): WP_REST_Response|WP_Error {
+		$changes = array();
+		foreach ( array( 'bridgeUrl', 'apiKey', 'postTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost' ) as $field ) {
+			if ( $request->has_param( $field ) ) {
+				$changes[ $field ] = $request->get_param( $field );
+			}
+		}
+		if ( isset( $changes['bridgeUrl'] ) && $this->settings->bridge_url_from_constant() ) {
+			return new WP_Error( 'interlinker_setting_from_constant', __( 'The bridge URL comes from INTERLINKER_BRIDGE_URL in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
+		}
+		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
+			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
+		}
+		$this->settings->update( $changes );
+		return new WP_REST_Response( $this->current() );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function test_connection( $request ): WP_REST_Response|WP_Error {
+		$result = $this->connection->run();
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function rotate_key( $request ): WP_REST_Response|WP_Error {
+		$rotated = $this->rotation->rotate();
+		return is_wp_error( $rotated ) ? $rotated : new WP_REST_Response( $this->current() );
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	private function current(): array {
+		$types = array();
+		foreach ( get_post_types( array( 'public' => true ), 'objects' ) as $type ) {
+			if ( 'attachment' !== $type->name ) {
+				$types[] = array(
+					'slug'  => $type->name,
+					'label' => $type->labels->singular_name,
+				);
+			}
+		}
+		$project = $this->settings->project();
+		return array(
+			'bridgeUrl'             => $this->settings->bridge_url(),
+			'bridgeUrlFromConstant' => $this->settings->bridge_url_from_constant(),
+			'apiKeySet'             => '' !== $this->settings->api_key(),
+			'apiKeyFromConstant'    => $this->settings->api_key_from_constant(),
+			'projectId'             => $project['id'] ?? null,
+			'postTypes'             => $this->settings->post_types(),
+			'availablePostTypes'    => $types,
+			'excludedCategories'    => $this->settings->excluded_categories(),
+			'excludedPaths'         => $this->settings->excluded_paths(),
+			'maxLinksPerPost'       => $this->settings->max_links_per_post(),
+		);
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'interlinker-settings',
+			'type'       => 'object',
+			'properties' => array(
+				'bridgeUrl'             => array(
+					'description' => __( 'Address of the Interlinker bridge, as this server reaches it.', 'interlinker' ),
+					'type'        => 'string',
+					'format'      => 'uri',
+					'context'     => array( 'view', 'edit' ),
+				),
+				'bridgeUrlFromConstant' => array(
+					'type'     => 'boolean',
+					'readonly' => true,
+					'context'  => array( 'view', 'edit' ),
+				),
+				'apiKey'                => array(
+					'description' => __( 'The bridge API key. Write-only: never returned.', 'interlinker' ),
+					'type'        => 'string',
+					'minLength'   => 1,
+					'maxLength'   => 200,
+					'context'     => array(),
+				),
+				'apiKeySet'             => array(
+					'type'     => 'boolean',
+					'readonly' => true,
+					'context'  => array( 'view', 'edit' ),
+				),
+				'apiKeyFromConstant'    => array(
+					'type'     => 'boolean',
+					'readonly' => true,
+					'context'  => array( 'view', 'edit' ),
+				),
+				'projectId'             => array(
+					'type'     => array( 'string', 'null' ),
+					'readonly' => true,
+					'context'  => array( 'view', 'edit' ),
+				),
+				'postTypes'             => array(
+					'description' => __( 'Post types whose published posts take part.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array( 'type' => 'string' ),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'availablePostTypes'    => array(
+					'type'     => 'array',
+					'readonly' => true,
+					'items'    => array(
+						'type'       => 'object',
+						'properties' => array(
+							'slug'  => array( 'type' => 'string' ),
+							'label' => array( 'type' => 'string' ),
+						),
+					),
+					'context'  => array( 'view', 'edit' ),
+				),
+				'excludedCategories'    => array(
+					'description' => __( 'Category term ids whose posts are left out.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+					),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'excludedPaths'         => array(
+					'description' => __( 'Path prefixes (such as /shop/) whose pages are left out.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type'      => 'string',
+						'maxLength' => 200,
+					),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'maxLinksPerPost'       => array(
+					'description' => __( 'The most links Interlinker inserts into one post.', 'interlinker' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'maximum'     => Settings::MAX_LINKS_CEILING,
+					'context'     => array( 'view', 'edit' ),
+				),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

@@ -1,0 +1,55 @@
+<?php
+/**
+ * Adds the site's side to a bridge suggestion: post ids, titles and edit links of its source and target.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Rest;
+
+use Interlinker\Content\Site_Content;
+use WP_Post;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Suggestion_View {
+
+	/** @var array<string, int> URL → post id, for one request. */
+	private array $ids = array();
+
+	public function __construct( private readonly Site_Content $content ) {}
+
+	/**
+	 * @param array<string, mixed> $suggestion As Bridge_Data::suggestion() shaped it.
+	 * @return array<string, mixed>
+	 */
+	public function present( array $suggestion ): array {
+		$source = $this->post_id( (string) $suggestion['sourcePageUrl'] );
+		$target = $this->post_id( (string) $suggestion['targetPageUrl'] );
+		return $suggestion + array(
+			'sourcePostId'   => $source,
+			'targetPostId'   => $target,
+			'sourceTitle'    => self::title( $source ),
+			'targetTitle'    => self::title( $target ),
+			'sourceEditLink' => self::edit_link( $source ),
+			'targetEditLink' => self::edit_link( $target ),
+		);
+	}
+
+	public function post_id( string $url ): int {
+		return $this->ids[ $url ] ??= $this->content->post_id_for_url( $url );
+	}
+
+	private static function title( int $post_id ): string {
+		$post = 0 === $post_id ? null : get_post( $post_id );
+		return $post instanceof WP_Post ? html_entity_decode( wp_strip_all_tags( get_the_title( $post ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ) : '';
+	}
+
+	private static function edit_link( int $post_id ): string {
+		return 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '';
+	}
+}

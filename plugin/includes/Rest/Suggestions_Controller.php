@@ -1,0 +1,281 @@
+<?php
+/**
+ * GET /suggestions (list, and generate for a post first), PATCH and DELETE /suggestions/{id}.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Rest;
+
+use Interlinker\Bridge\Bridge_Data;
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Content\Site_Content;
+use Interlinker\Sync\Sync_Service;
+use WP_Error;
+use WP_Post;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Suggestions_Controller extends Rest_Controller {
+
+	private const GENERATE_LIMIT = 10;
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Site_Content $content,
+		private readonly Sync_Service $sync,
+		private readonly Suggestion_View $view,
+	) {
+		parent::__construct();
+		$this->rest_base = 'suggestions';
+	}
+
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $this->get_collection_params(),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})',
+			array(
+				array(
+					'methods'             => WP_REST_Server::EDITABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => array(
+						'status' => array(
+							'type'     => 'string',
+							'enum'     => Bridge_Data::SUGGESTION_STATUSES,
+							'required' => true,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete_item' ),
+					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * @return array<string, array<string, mixed>>
+	 */
+	public function get_collection_params(): array {
+		return array(
+			'post_id'  => array(
+				'description' => __( 'Only suggestions whose source is this post.', 'interlinker' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+			),
+			'status'   => array(
+				'type' => 'string',
+				'enum' => Bridge_Data::SUGGESTION_STATUSES,
+			),
+			'generate' => array(
+				'description' => __( 'Generate suggestions for post_id first.', 'interlinker' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+		) + self::pagination_args();
+	}
+
+	/**
+	 * edit_posts to read; generating for a post writes on the bridge, so it needs the right to edit that post.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function get_items_permissions_check( $request ): true|WP_Error {
+		$allowed = self::require_capability( 'edit_posts' );
+		if ( true !== $allowed || ! $request->get_param( 'generate' ) ) {
+			return $allowed;
+		}
+		$post_id = (int) $request->get_param( 'post_id' );
+		if ( $post_id <= 0 ) {
+			return new WP_Error( 'interlinker_missing_post_id', __( 'generate=1 needs post_id.', 'interlinker' ), array( 'status' => 400 ) );
+		}
+		return self::require_capability( 'edit_post', $post_id );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function update_item_permissions_check( $request ): true|WP_Error {
+		return self::require_capability( 'edit_posts' );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function delete_item_permissions_check( $request ): true|WP_Error {
+		return self::require_capability( 'edit_posts' );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function get_items( $request ): WP_REST_Response|WP_Error {
+		$per_page = (int) $request->get_param( 'per_page' );
+		$query    = array(
+			'limit'  => $per_page,
+			'offset' => ( (int) $request->get_param( 'page' ) - 1 ) * $per_page,
+		);
+		if ( $request->get_param( 'status' ) ) {
+			$query['status'] = (string) $request->get_param( 'status' );
+		}
+		$post_id = (int) $request->get_param( 'post_id' );
+		if ( $post_id > 0 ) {
+			$post = get_post( $post_id );
+			if ( ! $post instanceof WP_Post ) {
+				return new WP_Error( 'interlinker_post_not_found', __( 'No such post.', 'interlinker' ), array( 'status' => 404 ) );
+			}
+			$query['sourcePageUrl'] = $this->content->url_for_post( $post );
+			if ( $request->get_param( 'generate' ) ) {
+				$generated = $this->generate( $post, $query['sourcePageUrl'] );
+				if ( is_wp_error( $generated ) ) {
+					return $generated;
+				}
+				$query['sourcePageUrl'] = $generated;
+			}
+		}
+		$page = $this->api->list_suggestions( $query );
+		if ( is_wp_error( $page ) ) {
+			return $page;
+		}
+		return self::paged_response( array_map( array( $this->view, 'present' ), $page['items'] ), $page['total'], $per_page );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function update_item( $request ): WP_REST_Response|WP_Error {
+		$allowed = $this->check_source_post( (string) $request['id'] );
+		if ( true !== $allowed ) {
+			return $allowed;
+		}
+		$updated = $this->api->update_suggestion( (string) $request['id'], (string) $request->get_param( 'status' ) );
+		return is_wp_error( $updated ) ? $updated : new WP_REST_Response( $this->view->present( $updated ) );
+	}
+
+	/**
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function delete_item( $request ): WP_REST_Response|WP_Error {
+		$allowed = $this->check_source_post( (string) $request['id'] );
+		if ( true !== $allowed ) {
+			return $allowed;
+		}
+		$deleted = $this->api->delete_suggestion( (string) $request['id'] );
+		return is_wp_error( $deleted ) ? $deleted : new WP_REST_Response( array( 'success' => true ) );
+	}
+
+	/**
+	 * Generates for a post; a post the bridge does not have yet is synced first. Returns the URL used.
+	 */
+	private function generate( WP_Post $post, string $url ): string|WP_Error {
+		if ( ! $this->content->is_eligible( $post ) ) {
+			return new WP_Error( 'interlinker_post_not_eligible', __( 'Suggestions are made for published posts of the chosen post types only, outside excluded categories and paths.', 'interlinker' ), array( 'status' => 400 ) );
+		}
+		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
+		$generated = $this->api->generate_suggestions( $url, $limit );
+		if ( is_wp_error( $generated ) && in_array( $generated->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
+			$synced = $this->sync->sync_posts( array( $post->ID ) );
+			if ( is_wp_error( $synced ) ) {
+				return $synced;
+			}
+			$url       = $this->content->url_for_post( $post );
+			$generated = $this->api->generate_suggestions( $url, $limit );
+		}
+		return is_wp_error( $generated ) ? $generated : $url;
+	}
+
+	/**
+	 * A suggestion may be changed by whoever may edit its source post.
+	 */
+	private function check_source_post( string $id ): true|WP_Error {
+		$suggestion = $this->api->get_suggestion( $id );
+		if ( is_wp_error( $suggestion ) ) {
+			return $suggestion;
+		}
+		$post_id = $this->view->post_id( (string) $suggestion['sourcePageUrl'] );
+		return 0 === $post_id ? self::require_capability( 'manage_options' ) : self::require_edit_posts( array( $post_id ) );
+	}
+
+	/**
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$string       = array(
+			'type'    => 'string',
+			'context' => array( 'view' ),
+		);
+		$integer      = array(
+			'type'    => 'integer',
+			'context' => array( 'view' ),
+		);
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'interlinker-suggestion',
+			'type'       => 'object',
+			'properties' => array(
+				'id'             => $string,
+				'sourcePageUrl'  => $string + array( 'format' => 'uri' ),
+				'targetPageUrl'  => $string + array( 'format' => 'uri' ),
+				'anchorText'     => $string,
+				'context'        => $string,
+				'relevanceScore' => array(
+					'type'    => 'number',
+					'minimum' => 0,
+					'maximum' => 1,
+					'context' => array( 'view' ),
+				),
+				'status'         => $string + array( 'enum' => Bridge_Data::SUGGESTION_STATUSES ),
+				'sourcePageId'   => array(
+					'type'    => array( 'string', 'null' ),
+					'context' => array( 'view' ),
+				),
+				'targetPageId'   => array(
+					'type'    => array( 'string', 'null' ),
+					'context' => array( 'view' ),
+				),
+				'createdAt'      => array(
+					'type'    => array( 'string', 'null' ),
+					'context' => array( 'view' ),
+				),
+				'updatedAt'      => array(
+					'type'    => array( 'string', 'null' ),
+					'context' => array( 'view' ),
+				),
+				'sourcePostId'   => $integer + array( 'description' => __( 'The source post, or 0 when the URL is no post.', 'interlinker' ) ),
+				'targetPostId'   => $integer + array( 'description' => __( 'The target post, or 0 when the URL is no post.', 'interlinker' ) ),
+				'sourceTitle'    => $string,
+				'targetTitle'    => $string,
+				'sourceEditLink' => $string,
+				'targetEditLink' => $string,
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

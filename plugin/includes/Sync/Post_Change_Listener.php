@@ -1,0 +1,61 @@
+<?php
+/**
+ * Queues a post for sync when it is published, updated, unpublished, trashed or deleted. Never calls the
+ * bridge itself: the editor's save must not wait for it.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Sync;
+
+use Interlinker\Content\Site_Content;
+use Interlinker\Settings\Settings;
+use WP_Post;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Post_Change_Listener {
+
+	public function __construct(
+		private readonly Sync_Queue $queue,
+		private readonly Site_Content $content,
+		private readonly Settings $settings,
+	) {}
+
+	/**
+	 * After a post, its terms and its meta are saved (wp_after_insert_post).
+	 */
+	public function post_saved( int $post_id, WP_Post $post ): void {
+		if ( wp_is_post_revision( $post ) || wp_is_post_autosave( $post ) || ! $this->settings->is_configured() ) {
+			return;
+		}
+		if ( ! in_array( $post->post_type, $this->settings->post_types(), true ) ) {
+			return;
+		}
+		// Published posts go; unpublished ones only when the bridge knows them (they become 410 there).
+		if ( $this->content->is_eligible( $post ) || '' !== get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true ) ) {
+			$this->queue->add_post( $post_id );
+		}
+	}
+
+	public function post_trashed( int $post_id ): void {
+		$post = get_post( $post_id );
+		if ( $post instanceof WP_Post ) {
+			$this->post_saved( $post_id, $post );
+		}
+	}
+
+	/**
+	 * Before a post is deleted: its synced URL is in meta that is about to go.
+	 */
+	public function post_deleting( int $post_id, WP_Post $post ): void {
+		$url = (string) get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true );
+		if ( '' !== $url && $this->settings->is_configured() ) {
+			$this->queue->add_gone_url( $url, Page_Payload::title( $post ), $post_id );
+		}
+	}
+}

@@ -1,0 +1,29 @@
+<?php
+/**
+ * Removes everything the plugin stored: its options, its post meta, its locks and its scheduled event.
+ * The links it inserted stay in the posts (they are ordinary content now); roll back first to remove them.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
+	exit;
+}
+
+require_once __DIR__ . '/includes/autoload.php';
+
+foreach ( Interlinker\Settings\Settings::option_names() as $interlinker_option ) {
+	delete_option( $interlinker_option );
+}
+
+global $wpdb;
+// Post locks are options named per post.
+$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'interlinker_lock_' ) . '%' ) ); // phpcs:ignore WordPress.DB
+
+foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID ) as $interlinker_meta_key ) {
+	delete_post_meta_by_key( $interlinker_meta_key );
+}
+
+wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );

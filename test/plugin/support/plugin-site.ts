@@ -1,0 +1,148 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BridgeProcess, startBridgeProcess } from '../../support/bridge-process.js';
+import { type RestClient, startWordPress, type WordPressStack } from '../../support/wordpress.js';
+import { freePort } from '../../support/wp-network.js';
+
+const pluginDir = fileURLToPath(new URL('../../../plugin', import.meta.url));
+
+export interface PluginSite {
+  wp: WordPressStack;
+  bridge: BridgeProcess;
+  /** The administrator, over Application Password auth. */
+  admin: RestClient;
+  /** Runs PHP statements in the site; `return` a value and it comes back decoded from JSON. */
+  php<T = unknown>(body: string): Promise<T>;
+  /** Creates a post (published unless told otherwise) and returns its id. */
+  createPost(post: { title: string; content: string; type?: string; status?: string; author?: string }): Promise<number>;
+  content(postId: number): Promise<string>;
+  /** Calls the bridge's own API with the site's key. */
+  bridgeApi<T = unknown>(route: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  projectId(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface PluginSiteOptions {
+  /** Names the stack folder (.tmp/<name>). */
+  name: string;
+  /** Configure through wp-config.php constants (default) or leave unconfigured. */
+  configure?: 'constants' | 'none';
+  /** PHP for a must-use plugin, e.g. filters a test needs. */
+  muPlugin?: string;
+}
+
+/** PHP string literal for any text: base64 so that quotes and backslashes need no escaping. */
+export function phpString(value: string): string {
+  return `base64_decode('${Buffer.from(value, 'utf8').toString('base64')}')`;
+}
+
+/** The real bridge plus a real WordPress with the plugin active and pointed at it. */
+export async function startPluginSite(options: PluginSiteOptions): Promise<PluginSite> {
+  const bridge = await startBridgeProcess();
+  let wp: WordPressStack | undefined;
+  try {
+    wp = await startWordPress({
+      name: options.name,
+      port: await freePort(),
+      dbPort: await freePort(),
+      pluginDir,
+      constants:
+        options.configure === 'none' ? {} : { INTERLINKER_BRIDGE_URL: bridge.url, INTERLINKER_API_KEY: bridge.apiKey },
+    });
+    if (options.muPlugin !== undefined) {
+      const muDir = path.join(wp.siteDir, 'wp-content/mu-plugins');
+      mkdirSync(muDir, { recursive: true });
+      writeFileSync(path.join(muDir, 'interlinker-test.php'), `<?php\n${options.muPlugin}\n`);
+    }
+  } catch (error) {
+    await bridge.dispose();
+    throw error;
+  }
+  const site = wp;
+  const admin = await site.rest('administrator');
+
+  const php = async <T>(body: string): Promise<T> => {
+    const output = await site.wpPhp(`echo "\\n@@JSON@@" . wp_json_encode( ( function () { ${body} } )() );`);
+    const marker = output.lastIndexOf('@@JSON@@');
+    if (marker === -1) throw new Error(`PHP printed no result: ${output}`);
+    return JSON.parse(output.slice(marker + 8)) as T;
+  };
+
+  const bridgeApi = async <T>(route: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${bridge.url}${route}`, {
+      method: init.method ?? 'GET',
+      headers: { Authorization: `Bearer ${bridge.apiKey}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+
+  return {
+    wp: site,
+    bridge,
+    admin,
+    php,
+    async createPost({ title, content, type = 'post', status = 'publish', author = 'admin' }) {
+      return php<number>(
+        `$user = get_user_by( 'login', ${phpString(author)} );
+         return wp_insert_post( wp_slash( array( 'post_title' => ${phpString(title)}, 'post_content' => ${phpString(content)}, 'post_type' => ${phpString(type)}, 'post_status' => ${phpString(status)}, 'post_author' => $user->ID ) ), true );`,
+      );
+    },
+    content: (postId) => php<string>(`clean_post_cache( ${postId} ); return get_post( ${postId} )->post_content;`),
+    bridgeApi,
+    async projectId() {
+      const projects = await bridgeApi<{ data: { id: string }[] }>('/api/projects');
+      const id = projects.body.data[0]?.id;
+      if (id === undefined) throw new Error('the bridge has no project yet');
+      return id;
+    },
+    async stop() {
+      await site.stop();
+      await bridge.dispose();
+    },
+  };
+}
+
+/** Runs the full sync to the end, one call per batch, as wp-admin does. */
+export async function fullSync(admin: RestClient): Promise<{ calls: number; last: SyncAnswer }> {
+  let cursor: string | null = null;
+  for (let calls = 1; calls < 1000; calls++) {
+    const answer = await admin.json<SyncAnswer>('/interlinker/v1/sync', { method: 'POST', body: cursor === null ? {} : { cursor } });
+    if (answer.status !== 200) throw new Error(`sync answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.body.done) return { calls, last: answer.body };
+    cursor = answer.body.cursor;
+  }
+  throw new Error('the sync never finished');
+}
+
+export interface SyncAnswer {
+  synced: number;
+  failed: number;
+  skipped: number;
+  total: number;
+  done: boolean;
+  cursor: string | null;
+  errors: unknown[];
+}
+
+export interface Suggestion {
+  id: string;
+  anchorText: string;
+  context: string;
+  status: string;
+  sourcePostId: number;
+  targetPostId: number;
+  targetPageUrl: string;
+}
+
+/** Generates suggestions for a post and approves them all; returns them. */
+export async function approvedSuggestionsFor(admin: RestClient, postId: number): Promise<Suggestion[]> {
+  const listed = await admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${postId}&generate=1&per_page=100`);
+  if (listed.status !== 200) throw new Error(`suggestions answered ${listed.status}: ${JSON.stringify(listed.body)}`);
+  for (const suggestion of listed.body) {
+    const patched = await admin.json(`/interlinker/v1/suggestions/${suggestion.id}`, { method: 'PATCH', body: { status: 'approved' } });
+    if (patched.status !== 200) throw new Error(`approving answered ${patched.status}`);
+  }
+  return listed.body.map((s) => ({ ...s, status: 'approved' }));
+}
