@@ -105,7 +105,7 @@ async function measure(size: number, queries: number) {
   }
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof measure>>[] = [];
 for (const size of args.sizes.split(',').map(Number)) {
   const result = await measure(size, Number(args.queries));
   results.push(result);
