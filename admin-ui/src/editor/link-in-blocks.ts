@@ -3,6 +3,7 @@
  * an ordinary block edit, so it can be undone with Ctrl+Z and is saved (with a revision) when the post is saved.
  */
 import { applyFormat, create, toHTMLString } from '@wordpress/rich-text';
+import type { RichTextValue } from '@wordpress/rich-text';
 
 import { findLinkableAnchor } from '../lib/anchor-placement';
 
@@ -39,7 +40,9 @@ export function linkAnchorInBlocks( blocks: BlockLike[], anchor: string, url: st
 		const value = create( { html: htmlOf( block.attributes.content ) } );
 		const start = findLinkableAnchor( value.text, value.formats, anchor );
 		if ( start !== null ) {
-			const linked = applyFormat( value, { type: 'core/link', attributes: { url } }, start, start + anchor.length );
+			// The published format type lacks `attributes`, which link formats carry at run time.
+			const link = { type: 'core/link', attributes: { url } } as RichTextValue[ 'formats' ][ number ][ number ];
+			const linked = applyFormat( value, link, start, start + anchor.length );
 			return { clientId: block.clientId, content: toHTMLString( { value: linked } ) };
 		}
 	}

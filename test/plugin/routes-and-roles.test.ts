@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestClient } from '../support/wordpress.js';
+import { logIn } from '../support/wp-rest.js';
+import type { Role } from '../support/wp-site.js';
+import { fullSync, type PluginSite, startPluginSite, type Suggestion } from './support/plugin-site.js';
+
+type Who = Role | 'anonymous';
+const everyone: readonly Who[] = ['anonymous', 'subscriber', 'author', 'editor', 'administrator'];
+
+/** Expected status per caller for one route. */
+type Matrix = Record<Who, number>;
+const adminOnly: Matrix = { anonymous: 401, subscriber: 403, author: 403, editor: 403, administrator: 200 };
+const editors: Matrix = { anonymous: 401, subscriber: 403, author: 200, editor: 200, administrator: 200 };
+const ofAdminsPost: Matrix = { anonymous: 401, subscriber: 403, author: 403, editor: 200, administrator: 200 };
+
+describe('every plugin route, for every role', () => {
+  let site: PluginSite;
+  const clients = new Map<Who, RestClient>();
+  let adminPostId: number;
+  let authorPostId: number;
+  let suggestion: Suggestion;
+
+  beforeAll(async () => {
+    site = await startPluginSite({ name: 'plugin-routes' });
+    for (const who of everyone) clients.set(who, await site.wp.rest(who));
+    await site.createPost({ title: 'Bread Flour', content: '<p>Bread flour has more protein than cake flour, so bread flour builds gluten.</p>' });
+    adminPostId = await site.createPost({ title: 'Weekend Loaf', content: '<p>Every Saturday I weigh out strong bread flour for the weekend loaf.</p>' });
+    authorPostId = await site.createPost({ title: 'Author Notes', content: '<p>My notes on bread flour and water.</p>', author: 'author' });
+    await fullSync(site.admin);
+    const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${adminPostId}&generate=1`);
+    suggestion = generated.body[0]!;
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const call = (who: Who, route: string, method = 'GET', body?: unknown) =>
+    clients.get(who)!.json<{ code?: string }>(`/interlinker/v1${route}`, { method, body });
+
+  const routes: [string, () => [string, string, unknown?], Matrix][] = [
+    ['GET /settings', () => ['/settings', 'GET'], adminOnly],
+    ['POST /settings', () => ['/settings', 'POST', { maxLinksPerPost: 4 }], adminOnly],
+    ['POST /settings/test-connection', () => ['/settings/test-connection', 'POST'], adminOnly],
+    ['POST /sync (full)', () => ['/sync', 'POST', {}], adminOnly],
+    ['GET /sync/queue', () => ['/sync/queue', 'GET'], adminOnly],
+    ['POST /sync/queue', () => ['/sync/queue', 'POST'], adminOnly],
+    ["POST /sync (the author's post)", () => ['/sync', 'POST', { postIds: [authorPostId] }], editors],
+    ["POST /sync (the administrator's post)", () => ['/sync', 'POST', { postIds: [adminPostId] }], ofAdminsPost],
+    ['GET /suggestions', () => ['/suggestions', 'GET'], editors],
+    ['GET /suggestions?generate=1', () => [`/suggestions?post_id=${adminPostId}&generate=1`, 'GET'], ofAdminsPost],
+    ['PATCH /suggestions/{id}', () => [`/suggestions/${suggestion.id}`, 'PATCH', { status: 'pending' }], ofAdminsPost],
+    ['GET /implementations', () => ['/implementations', 'GET'], editors],
+    ['GET /analytics', () => ['/analytics', 'GET'], editors],
+    ['GET /analytics/timeseries', () => ['/analytics/timeseries', 'GET'], editors],
+    ['GET /analytics/orphans', () => ['/analytics/orphans', 'GET'], editors],
+    ['GET /analytics/broken-links', () => ['/analytics/broken-links', 'GET'], editors],
+    ['GET /analytics/inbound-links', () => ['/analytics/inbound-links', 'GET'], editors],
+  ];
+
+  const cases = routes.flatMap(([name, request, matrix]) => everyone.map((who) => [name, who, matrix[who], request] as const));
+
+  it.each(cases)('when %s is called as %s, then it answers %i', async (_name, who, status, request) => {
+    const [route, method, body] = request();
+    const answer = await call(who, route, method, body);
+
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (status === 401 || status === 403) expect(answer.body.code).toMatch(/^interlinker_/);
+  });
+
+  it.each(['subscriber', 'author'] as const)(
+    "when the %s implements a suggestion in the administrator's post, then it is refused before anything changes",
+    async (who) => {
+      const before = await site.content(adminPostId);
+      const answer = await call(who, '/implement', 'POST', { suggestionIds: [suggestion.id] });
+
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toMatch(who === 'subscriber' ? /^interlinker_forbidden$/ : /^interlinker_cannot_edit_post$/);
+      expect(await site.content(adminPostId)).toBe(before);
+    },
+  );
+
+  it('when the editor implements a suggestion that is not approved, then it passes the permission check and gets 409', async () => {
+    const answer = await call('editor', '/implement', 'POST', { suggestionIds: [suggestion.id] });
+
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('interlinker_conflict');
+  });
+
+  it.each(['anonymous', 'subscriber'] as const)('when the %s asks for a rollback, then it is refused', async (who) => {
+    const answer = await call(who, '/rollback', 'POST', { implementationId: 'imp_unknown', reason: 'no' });
+
+    expect(answer.status).toBe(who === 'anonymous' ? 401 : 403);
+  });
+
+  it('when the editor rolls back an unknown implementation, then the bridge answer comes back as interlinker_not_found', async () => {
+    const answer = await call('editor', '/rollback', 'POST', { implementationId: 'imp_unknown', reason: 'no' });
+
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe('interlinker_not_found');
+  });
+
+  it('when a logged-in browser calls without the REST nonce, then it is treated as logged out', async () => {
+    const cookieClient = await site.wp.rest('administrator', 'cookie');
+    const withNonce = await cookieClient.fetch('/interlinker/v1/settings');
+    const headers = { Cookie: await logIn(site.wp.url, site.wp.users.administrator) };
+    const withoutNonce = await fetch(`${site.wp.url}/wp-json/interlinker/v1/settings`, { headers });
+    const implementWithoutNonce = await fetch(`${site.wp.url}/wp-json/interlinker/v1/implement`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ suggestionIds: [suggestion.id] }),
+    });
+
+    expect(withNonce.status).toBe(200);
+    expect(withoutNonce.status).toBe(401);
+    expect(((await withoutNonce.json()) as { code: string }).code).toBe('interlinker_forbidden');
+    expect(implementWithoutNonce.status).toBe(401);
+  });
+
+  it('when settings are read, then the API key is never part of the answer', async () => {
+    const answer = await call('administrator', '/settings');
+
+    expect(JSON.stringify(answer.body)).not.toContain(site.bridge.apiKey);
+    expect(answer.body).toMatchObject({ apiKeySet: true, apiKeyFromConstant: true, bridgeUrlFromConstant: true });
+  });
+
+  it('when the key comes from wp-config.php, then rotating it or writing it is refused with a reason', async () => {
+    const rotate = await call('administrator', '/settings/rotate-key', 'POST');
+    const write = await call('administrator', '/settings', 'POST', { apiKey: 'ilk_other' });
+
+    expect(rotate.status).toBe(409);
+    expect(rotate.body.code).toBe('interlinker_key_from_constant');
+    expect(write.status).toBe(409);
+    expect(write.body.code).toBe('interlinker_setting_from_constant');
+  });
+
+  it('when a suggestion is deleted by the editor, then it is gone on the bridge', async () => {
+    const answer = await call('editor', `/suggestions/${suggestion.id}`, 'DELETE');
+    const onBridge = await site.bridgeApi(`/api/projects/${await site.projectId()}/suggestions/${suggestion.id}`);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true });
+    expect(onBridge.status).toBe(404);
+  });
+});
