@@ -5,7 +5,7 @@ import { createRoot } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import '@wordpress/dataviews/build-style/style.css';
-import './style.css';
+import './admin.css';
 
 import { isScreenName, type ScreenName } from './lib/admin-pages';
 import { HealthScreen } from './screens/health';

@@ -70,10 +70,8 @@ final class Plugin {
 		$writer         = new Post_Content_Writer();
 		$locks          = new Post_Lock();
 
-		/** Filters the block names whose text never receives a link. */
-		$excluded_blocks   = (array) apply_filters( 'interlinker_excluded_blocks', Link_Inserter::DEFAULT_EXCLUDED_BLOCKS );
 		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks );
-		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter( $excluded_blocks ), $writer, $this->records, $locks );
+		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks );
 		$this->sync        = new Sync_Service( $this->api, $this->content, $this->settings, $this->rollbacks, $this->records );
 		$this->queue       = new Sync_Queue( $this->sync );
 		$this->listener    = new Post_Change_Listener( $this->queue, $this->content, $this->settings );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSphinxPages, permalinkFor, type SourceFile } from '../../bench/quality/corpus/sphinx-site.js';
+import { sphinxFormat } from '../../bench/quality/corpus/sphinx-site.js';
+import { buildSitePages, permalinkFor, type SourceFile } from '../../bench/quality/corpus/static-site.js';
 import { buildVariant, targetsToRemove } from '../../bench/quality/corpus/variants.js';
 import type { Corpus, CorpusPage } from '../../bench/quality/corpus/types.js';
 
@@ -41,7 +42,7 @@ describe('Sphinx site to corpus pages', () => {
     expect(permalinkFor(relPath, DOMAIN)).toBe(url);
   });
 
-  const pages = buildSphinxPages(files, DOMAIN, isNavigationPage);
+  const pages = buildSitePages(files, DOMAIN, sphinxFormat(isNavigationPage));
   const json = pages.find((page) => page.url.endsWith('/library/json/'));
 
   it('when navigation pages are named, then they are left out and the rest keep a stable order', () => {

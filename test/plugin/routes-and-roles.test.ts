@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../support/wordpress.js';
 import { logIn } from '../support/wp-rest.js';
@@ -141,5 +142,11 @@ describe('every plugin route, for every role', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
     expect(onBridge.status).toBe(404);
+  });
+
+  it('when every route has been called, then PHP logged no notice, warning or error from the plugin', () => {
+    const log = existsSync(site.wp.debugLog) ? readFileSync(site.wp.debugLog, 'utf8') : '';
+
+    expect(log.split('\n').filter((line) => line.includes('/plugins/interlinker/') || line.includes('/work/main/plugin/'))).toEqual([]);
   });
 });

@@ -48,7 +48,10 @@ describe('sync from WordPress to the bridge', () => {
     const steps: SyncAnswer[] = [];
     let cursor: string | null = null;
     do {
-      const answer = await site.admin.json<SyncAnswer>('/interlinker/v1/sync', { method: 'POST', body: cursor ? { cursor } : {} });
+      const answer: { status: number; body: SyncAnswer } = await site.admin.json<SyncAnswer>('/interlinker/v1/sync', {
+        method: 'POST',
+        body: cursor ? { cursor } : {},
+      });
       expect(answer.status).toBe(200);
       steps.push(answer.body);
       cursor = answer.body.cursor;

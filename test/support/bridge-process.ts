@@ -88,7 +88,8 @@ export async function startBridgeProcess(options: { port?: number; dbFile?: stri
 
   async function stop(): Promise<void> {
     const running = child;
-    if (!running || running.exitCode !== null) return;
+    // Already gone (exited, or killed by a signal such as the user's Ctrl+C reaching it too).
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import { NAMESPACE, request, requestPage } from './request';
-import type { Implementation, ImplementationDetails, ImplementationStatus, ListPage } from './types';
+import type { Implementation, ImplementationDetails, ImplementationStatus, ListPage, RollbackAnswer } from './types';
 
 export interface ImplementationQuery {
 	page: number;
@@ -19,8 +19,8 @@ export function fetchImplementation( id: string ): Promise< ImplementationDetail
 	return request< ImplementationDetails >( `${ NAMESPACE }/implementations/${ encodeURIComponent( id ) }` );
 }
 
-export function rollbackImplementation( implementationId: string, reason: string ): Promise< Implementation > {
-	return request< Implementation >( `${ NAMESPACE }/rollback`, {
+export function rollbackImplementation( implementationId: string, reason: string ): Promise< RollbackAnswer > {
+	return request< RollbackAnswer >( `${ NAMESPACE }/rollback`, {
 		method: 'POST',
 		data: { implementationId, reason },
 	} );

@@ -48,8 +48,37 @@ export interface Implementation {
 	results: LinkResult[] | null;
 }
 
+/** A link an implementation inserted into one post, as the plugin recorded it. */
+export interface InsertedLink {
+	suggestionId: string;
+	anchorText: string;
+	href: string;
+}
+
+export interface ImplementationPost {
+	postId: number;
+	title: string;
+	editLink: string;
+	links: InsertedLink[];
+}
+
 export interface ImplementationDetails extends Implementation {
-	suggestions: Suggestion[];
+	/** What the implementation changed on this site, post by post. */
+	posts: ImplementationPost[];
+}
+
+export type RollbackOutcome = 'restored_exactly' | 'links_removed' | 'nothing_to_remove';
+
+export interface RollbackPostResult {
+	postId: number;
+	outcome: RollbackOutcome;
+	removedSuggestionIds: string[];
+	missingSuggestionIds: string[];
+}
+
+/** POST /rollback: the implementation, whose `results` here are per post rather than per link. */
+export interface RollbackAnswer extends Omit< Implementation, 'results' > {
+	results: RollbackPostResult[];
 }
 
 export interface ImplementAnswer extends Implementation {

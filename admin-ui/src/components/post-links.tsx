@@ -5,8 +5,8 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { plainTitle, urlPath } from '../lib/format';
 
-export function PostLinks( { title, url, editLink }: { title: string; url: string; editLink: string } ) {
-	const name = plainTitle( title, urlPath( url ) );
+export function PostLinks( { title, url, editLink }: { title: string; url: string | null; editLink: string } ) {
+	const name = plainTitle( title, url ? urlPath( url ) : undefined );
 	return (
 		<div className="interlinker-post">
 			<span className="interlinker-post__title">{ name }</span>
@@ -19,12 +19,14 @@ export function PostLinks( { title, url, editLink }: { title: string; url: strin
 						</span>
 					</a>
 				) }
+				{ url && (
 				<a href={ url } target="_blank" rel="noreferrer">
 					{ __( 'View', 'interlinker' ) }
 					<span className="screen-reader-text">
 						{ /* translators: %s: post title. */ sprintf( __( '“%s” (opens in a new tab)', 'interlinker' ), name ) }
 					</span>
 				</a>
+				) }
 			</span>
 		</div>
 	);

@@ -4,7 +4,7 @@ import * as settingsApi from '../api/settings';
 import * as implementationsApi from '../api/implementations';
 import * as suggestionsApi from '../api/suggestions';
 import type { ApiError } from '../api/errors';
-import type { Settings, SettingsChanges, SuggestionStatus } from '../api/types';
+import type { RollbackPostResult, Settings, SettingsChanges, SuggestionStatus } from '../api/types';
 import { describeError } from '../lib/error-message';
 import { notifyError, notifySuccess } from './notify';
 import type { Thunk, ThunkArgs } from './thunk';
@@ -190,14 +190,33 @@ export function generateForPost( postId: number, postTitle: string ): Thunk< num
 	};
 }
 
+function rollbackMessage( posts: RollbackPostResult[] ): string {
+	const edited = posts.filter( ( post ) => post.outcome !== 'restored_exactly' ).length;
+	if ( edited === 0 ) {
+		return sprintf(
+			/* translators: %d: number of posts. */
+			_n( 'Rolled back: %d post is exactly as it was before.', 'Rolled back: %d posts are exactly as they were before.', posts.length, 'interlinker' ),
+			posts.length
+		);
+	}
+	return sprintf(
+		/* translators: 1: number of posts, 2: number of posts edited since. */
+		__( 'Rolled back: the links were removed from %1$d posts; %2$d of them had been edited since, and those edits were kept.', 'interlinker' ),
+		posts.length,
+		edited
+	);
+}
+
 /** Removes an implementation's links from the posts; true when it worked. */
 export function rollbackImplementation( id: string, reason: string ): Thunk< boolean > {
-	return async ( { dispatch, registry } ) => {
+	return async ( { select, dispatch, registry } ) => {
 		dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: true } );
 		try {
-			const implementation = await implementationsApi.rollbackImplementation( id, reason );
-			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation } );
-			notifySuccess( registry, __( 'Rolled back: the links were removed and the posts restored.', 'interlinker' ) );
+			const { results: postResults, ...rolledBack } = await implementationsApi.rollbackImplementation( id, reason );
+			// Keep the per-link results; the rollback's own results are per post.
+			const results = select.getImplementation( id )?.results ?? null;
+			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation: { ...rolledBack, results } } );
+			notifySuccess( registry, rollbackMessage( postResults ) );
 			dispatch.invalidateResolutionForStoreSelector( 'getImplementations' );
 			dispatch.invalidateResolution( 'getImplementation', [ id ] );
 			refreshSuggestionLists( dispatch );

@@ -16,6 +16,8 @@ export interface EngineRun {
 }
 
 export interface EngineRunOptions {
+  /** One project per corpus and variant, named so in the bridge's database. */
+  projectName: string;
   domain: string;
   /** A batch holds at most this many pages (contract §3: 500) … */
   batchSize: number;
@@ -57,7 +59,7 @@ async function inPool<T>(items: readonly T[], concurrency: number, work: (item: 
 }
 
 export async function runEngine(api: InterlinkerClient, variant: Variant, options: EngineRunOptions): Promise<EngineRun> {
-  const project = await api.createProject({ name: `quality ${variant.name}`, domain: options.domain, preferredSdk: 'benchmark' });
+  const project = await api.createProject({ name: options.projectName, domain: options.domain, preferredSdk: 'benchmark' });
 
   const syncStarted = performance.now();
   const pages = variant.pages.map((page) => ({ url: page.url, title: page.title, content: page.content, statusCode: 200 }));

@@ -1,4 +1,5 @@
 /** The benchmark's view of a documentation website: pages as a WordPress post body would hold them. */
+import type { SiteFormat } from './static-site.js';
 
 /** A link the documentation's authors wrote in a page body, pointing at another page of the corpus. */
 export interface HumanLink {
@@ -28,4 +29,16 @@ export interface Corpus {
   /** Site address the pages are placed on (the project's domain). */
   domain: string;
   pages: CorpusPage[];
+}
+
+/** Where a corpus comes from: a Debian documentation package and how its HTML is laid out. */
+export interface CorpusSource {
+  /** Short name for the command line and the report (`python`, `git`). */
+  id: string;
+  packageName: string;
+  /** Root of the HTML site inside the package's file tree. */
+  htmlDir: string;
+  /** Site address the pages are placed on; one per corpus so that projects never share URLs. */
+  domain: string;
+  format: SiteFormat;
 }

@@ -4,6 +4,10 @@ import { PhraseKind } from './phrase-index.js';
 export interface SuggestionFeatures {
   /** Topical similarity of source and target, in [0, 1] (BM25 score over the source's own score). */
   similarity: number;
+  /** The target's place among this source's candidates by similarity (0 = most similar). */
+  similarityRank: number;
+  /** Similarity over the best candidate's similarity, in [0, 1]. */
+  relativeSimilarity: number;
   /** The strongest way the source names the target anywhere (code and links included); null when it never does. */
   evidence: PhraseKind | null;
   /** How many times the source names the target. */
@@ -44,6 +48,9 @@ export function featureVector(f: SuggestionFeatures): number[] {
     Math.log1p(f.anchorUses),
     1 / (1 + f.inboundLinks),
     f.position,
+    1 / (1 + f.similarityRank),
+    f.relativeSimilarity,
+    Math.log1p(f.similarityRank),
   ];
 }
 
@@ -52,11 +59,9 @@ export function featureVector(f: SuggestionFeatures): number[] {
  * documentation with its authors' links removed; label = the authors linked that target from that page).
  */
 const WEIGHTS = [
-  -6.572, -0.130, 2.556,
-  1.955, 1.954, -0.056, 0.175, 1.404,
-  0.258,
-  -0.866, -0.814, 0.138, 0.184, -0.761,
-  0.827, 3.495, 2.708, -1.080, 0.885, 0.642, -0.177,
+  -5.996, 0.655, -0.011, 3.344, 2.574, -0.309, 0.263, 2.915,
+  0.610, -3.339, -1.994, -0.059, -0.618, -2.319, 1.259, 2.418,
+  4.305, -0.184, 0.691, 1.066, 0.270, 0.465, -0.131, -0.313,
 ];
 
 /** The default minRelevanceScore: the score above which the benchmark's suggestions were mostly right. */

@@ -18,7 +18,7 @@ export interface SourceText {
 export function readSourceText(text: string, eligible: ArrayLike<number>, corpus: SiteCorpus, stem: Stem): SourceText {
   const tokens = tokenize(text);
   const words = wordTable(tokens);
-  const wordTerm = Int32Array.from(words.distinct, (word) => corpus.terms.idOf(stem(word)) ?? -1);
+  const wordTerm = Int32Array.from(words.distinct, (word) => corpus.termIdOfWord(word, stem));
   const wordStop = Uint8Array.from(words.distinct, (word) => (isStopword(word) ? 1 : 0));
   const termIds = new Int32Array(tokens.count);
   const spans = new Int32Array(tokens.count).fill(-1);

@@ -7,13 +7,16 @@ import { isAnchorRun, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
 
 /** Terms of the source that form the "more like this" query. */
-export const QUERY_TERMS = 30;
+export const QUERY_TERMS = 60;
 /** Topically similar pages considered as targets, beside those named in the text. */
-const SIMILAR_CANDIDATES = 60;
+const SIMILAR_CANDIDATES = 80;
 /** A phrase naming more pages than this says nothing about which one is meant. */
 const MAX_AMBIGUITY = 4;
-/** Anchor options kept per target, so a target whose best anchor is taken can use another. */
-const OPTIONS_PER_TARGET = 4;
+/** Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use another. */
+const MENTION_OPTIONS = 2;
+const RUN_OPTIONS = 2;
+/** Occurrences of a word tried as anchor starts: the first mentions are where editors link. */
+const POSITIONS_PER_TERM = 6;
 /** Longest anchor built from a target's vocabulary, in words. */
 const MAX_VOCABULARY_RUN = 4;
 
@@ -26,6 +29,7 @@ export interface AnchorOption {
 
 export interface TargetCandidate {
   docNo: number;
+  /** Best anchor first: how surely it names the target, then how much of its title it covers, then how specific. */
   options: AnchorOption[];
 }
 
@@ -73,6 +77,9 @@ export function collectCandidates(corpus: SiteCorpus, source: CorpusDocument, te
   const similarity = similarTargets(corpus, source, accept, mentions);
   const targets = new Set<number>([...mentions.keys(), ...similarity.top]);
   const positions = eligiblePositions(text);
+  const bySimilarity = [...targets].sort((a, b) => (similarity.byDoc.get(b) ?? 0) - (similarity.byDoc.get(a) ?? 0) || a - b);
+  const rankOf = new Map(bySimilarity.map((docNo, rank) => [docNo, rank]));
+  const bestSimilarity = Math.max(1e-9, similarity.byDoc.get(bySimilarity[0] ?? -1) ?? 0);
 
   const candidates: TargetCandidate[] = [];
   for (const docNo of targets) {
@@ -81,66 +88,92 @@ export function collectCandidates(corpus: SiteCorpus, source: CorpusDocument, te
       (best, m) => (best === null || KIND_STRENGTH[m.kind] > KIND_STRENGTH[best] ? m.kind : best),
       null,
     );
+    const targetSimilarity = similarity.byDoc.get(docNo) ?? 0;
     const context = {
-      similarity: similarity.byDoc.get(docNo) ?? 0,
+      similarity: targetSimilarity,
+      similarityRank: rankOf.get(docNo)!,
+      relativeSimilarity: targetSimilarity / bestSimilarity,
       evidence,
       mentions: found.length,
       inboundLinks: corpus.inboundLinks(docNo),
     };
+    const title = titleOf(corpus, docNo);
     const options: AnchorOption[] = [];
-    for (const mention of found) {
-      if (!mention.eligible) continue;
-      options.push(option(corpus, text, docNo, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses, context));
+    const spans = new Set<number>();
+    const eligibleMentions = found
+      .filter((mention) => mention.eligible)
+      .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
+    for (const mention of eligibleMentions) {
+      if (options.length >= MENTION_OPTIONS) break;
+      if (spans.has(mention.first * 8 + mention.last - mention.first)) continue;
+      spans.add(mention.first * 8 + mention.last - mention.first);
+      options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses, context));
     }
     for (const run of vocabularyRuns(corpus, text, docNo, positions)) {
-      if (options.some((o) => o.start === text.tokens.starts[run.first] && o.end === text.tokens.ends[run.last])) continue;
-      options.push(option(corpus, text, docNo, run.first, run.last, null, 1, 0, context));
+      if (spans.has(run.first * 8 + run.last - run.first)) continue;
+      spans.add(run.first * 8 + run.last - run.first);
+      options.push(option(corpus, text, title, run.first, run.last, null, 1, 0, context));
     }
+    options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
     if (options.length > 0) candidates.push({ docNo, options });
   }
   return candidates;
 }
 
+/** A target's title terms and their idf mass, computed once per target. */
+interface TitleTerms {
+  terms: ReadonlySet<number>;
+  mass: number;
+}
+
+/** Editors link a page by its name: exact names first, then the fullest and most specific run of its words. */
+function anchorPreference(features: SuggestionFeatures): number {
+  const named = features.kind === null ? 0 : KIND_STRENGTH[features.kind];
+  return named * 10 + features.titleCoverage * 4 + features.specificity * 2 + Math.min(features.anchorWords, 4) * 0.25;
+}
+
+function titleOf(corpus: SiteCorpus, docNo: number): TitleTerms {
+  const terms = new Set(corpus.titleTermIds(docNo) ?? []);
+  let mass = 0;
+  for (const id of terms) mass += corpus.idf(id);
+  return { terms, mass };
+}
+
 function option(
   corpus: SiteCorpus,
   text: SourceText,
-  docNo: number,
+  title: TitleTerms,
   first: number,
   last: number,
   kind: PhraseKind | null,
   ambiguity: number,
   anchorUses: number,
-  context: { similarity: number; evidence: PhraseKind | null; mentions: number; inboundLinks: number },
+  context: Pick<SuggestionFeatures, 'similarity' | 'similarityRank' | 'relativeSimilarity' | 'evidence' | 'mentions' | 'inboundLinks'>,
 ): AnchorOption {
-  const title = corpus.titleTermIds(docNo) ?? new Int32Array(0);
-  const anchorTerms = new Set<number>();
+  const anchorTerms: number[] = [];
   for (let i = first; i <= last; i += 1) {
-    if (text.stop[i] === 0 && text.termIds[i] !== -1) anchorTerms.add(text.termIds[i]!);
+    const termId = text.termIds[i]!;
+    if (text.stop[i] === 0 && termId !== -1 && !anchorTerms.includes(termId)) anchorTerms.push(termId);
   }
-  let titleMass = 0;
-  for (const id of new Set(title)) titleMass += corpus.idf(id);
   let covered = 0;
   let idfSum = 0;
   for (const termId of anchorTerms) {
     const value = corpus.idf(termId);
     idfSum += value;
-    if (title.includes(termId)) covered += value;
+    if (title.terms.has(termId)) covered += value;
   }
   const rarest = corpus.idfOfFrequency(1);
   return {
     start: text.tokens.starts[first]!,
     end: text.tokens.ends[last]!,
     features: {
-      similarity: context.similarity,
-      evidence: context.evidence,
-      mentions: context.mentions,
+      ...context,
       kind,
-      titleCoverage: titleMass > 0 ? covered / titleMass : 0,
-      specificity: anchorTerms.size > 0 ? Math.min(1, idfSum / anchorTerms.size / rarest) : 0,
-      anchorWords: anchorTerms.size,
+      titleCoverage: title.mass > 0 ? covered / title.mass : 0,
+      specificity: anchorTerms.length > 0 ? Math.min(1, idfSum / anchorTerms.length / rarest) : 0,
+      anchorWords: anchorTerms.length,
       ambiguity,
       anchorUses,
-      inboundLinks: context.inboundLinks,
       position: text.tokens.count > 1 ? first / (text.tokens.count - 1) : 0,
     },
   };
@@ -206,7 +239,7 @@ function similarTargets(
   return { top: hits.map((hit) => hit.docNo), byDoc };
 }
 
-/** Positions of eligible content tokens by term id, so each target's words are found without rescanning the text. */
+/** First positions of eligible content tokens by term id, so each target's words are found without rescanning. */
 function eligiblePositions(text: SourceText): Map<number, number[]> {
   const positions = new Map<number, number[]>();
   for (let i = 0; i < text.tokens.count; i += 1) {
@@ -214,14 +247,14 @@ function eligiblePositions(text: SourceText): Map<number, number[]> {
     if (text.spans[i] === -1 || text.stop[i] === 1 || termId === -1) continue;
     const list = positions.get(termId);
     if (list === undefined) positions.set(termId, [i]);
-    else list.push(i);
+    else if (list.length < POSITIONS_PER_TERM) list.push(i);
   }
   return positions;
 }
 
 /**
  * Runs of the target's own words (title and strongest terms) in the eligible text: anchors for a page the text
- * does not name by a known phrase. Best runs first (by the idf of the words covered), at most OPTIONS_PER_TARGET.
+ * does not name by a known phrase. Best runs first (by the idf of the words covered), at most RUN_OPTIONS.
  */
 function vocabularyRuns(
   corpus: SiteCorpus,
@@ -248,5 +281,5 @@ function vocabularyRuns(
     }
     if (best !== null) runs.push(best);
   }
-  return runs.sort((a, b) => b.weight - a.weight || a.first - b.first).slice(0, OPTIONS_PER_TARGET);
+  return runs.sort((a, b) => b.weight - a.weight || a.first - b.first).slice(0, RUN_OPTIONS);
 }

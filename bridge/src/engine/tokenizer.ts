@@ -7,7 +7,10 @@ export interface Tokens {
   ends: Int32Array;
   /** Lower-case words, typographic apostrophes folded to "'". */
   words: string[];
-  /** 1 when the gap before the token is a single space, hyphen or slash, so a phrase may run across it. */
+  /**
+   * 1 when the gap before the token is one space, hyphen, slash, dot or underscore, so a phrase may run across it
+   * ("boot loader", "apt-get", "os.path", "sys_path"); a sentence end has a space after its dot, so it never joins.
+   */
   joined: Uint8Array;
 }
 
@@ -16,6 +19,8 @@ const SPACE = 32;
 const HYPHEN = 45;
 const SLASH = 47;
 const HYPHEN_U2010 = 0x2010;
+const DOT = 46;
+const UNDERSCORE = 95;
 
 export function tokenize(text: string): Tokens {
   // Lower-casing the whole text once is much faster than per word; it keeps offsets unless a character changes
@@ -46,7 +51,7 @@ export function tokenize(text: string): Tokens {
     const gapStart = ends[i - 1]!;
     if (starts[i]! - gapStart !== 1) continue;
     const gap = text.charCodeAt(gapStart);
-    if (gap === SPACE || gap === HYPHEN || gap === SLASH || gap === HYPHEN_U2010) joined[i] = 1;
+    if (gap === SPACE || gap === HYPHEN || gap === SLASH || gap === HYPHEN_U2010 || gap === DOT || gap === UNDERSCORE) joined[i] = 1;
   }
   return { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), words, joined };
 }

@@ -70,6 +70,7 @@ final class Admin_Screens {
 		wp_set_script_translations( self::SCRIPT_HANDLE, 'interlinker' );
 		if ( is_readable( $this->plugin_dir . 'build/index.css' ) ) {
 			wp_enqueue_style( self::SCRIPT_HANDLE, $this->plugin_url . 'build/index.css', array( 'wp-components' ), (string) ( $asset['version'] ?? INTERLINKER_VERSION ) );
+			wp_style_add_data( self::SCRIPT_HANDLE, 'rtl', 'replace' );
 		}
 		wp_add_inline_script( self::SCRIPT_HANDLE, 'window.interlinkerAdmin = ' . wp_json_encode( $this->config( $this->hooks[ $hook_suffix ] ) ) . ';', 'before' );
 	}
@@ -86,6 +87,7 @@ final class Admin_Screens {
 		wp_set_script_translations( 'interlinker-editor', 'interlinker' );
 		if ( is_readable( $this->plugin_dir . 'build/editor.css' ) ) {
 			wp_enqueue_style( 'interlinker-editor', $this->plugin_url . 'build/editor.css', array(), (string) ( $asset['version'] ?? INTERLINKER_VERSION ) );
+			wp_style_add_data( 'interlinker-editor', 'rtl', 'replace' );
 		}
 		wp_add_inline_script( 'interlinker-editor', 'window.interlinkerAdmin = ' . wp_json_encode( $this->config( 'editor' ) ) . ';', 'before' );
 	}

@@ -42,9 +42,10 @@ final class Link_Inserter {
 	private const VOID = array( 'AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR' );
 
 	/**
-	 * @param string[] $excluded_blocks Block names whose text is never linked.
+	 * @param string[]|null $excluded_blocks Block names whose text is never linked; null: the defaults through the
+	 *                                       `interlinker_excluded_blocks` filter, read when links are inserted.
 	 */
-	public function __construct( private readonly array $excluded_blocks = self::DEFAULT_EXCLUDED_BLOCKS ) {}
+	public function __construct( private readonly ?array $excluded_blocks = null ) {}
 
 	/**
 	 * @param string         $content    Post content as stored.
@@ -53,7 +54,9 @@ final class Link_Inserter {
 	 * @param int            $limit      The per-post limit, for the failure message.
 	 */
 	public function insert( string $content, array $requests, int $room, int $limit ): Insertion_Result {
-		$text     = Visible_Text::of( $content, $this->excluded_blocks );
+		/** Filters the block names ("core/code") whose text never receives a link. */
+		$blocks   = $this->excluded_blocks ?? array_map( 'strval', (array) apply_filters( 'interlinker_excluded_blocks', self::DEFAULT_EXCLUDED_BLOCKS ) );
+		$text     = Visible_Text::of( $content, $blocks );
 		$finder   = new Anchor_Finder( $text );
 		$linked   = self::linked_urls( $content );
 		$accepted = array();

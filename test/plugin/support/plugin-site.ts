@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type BridgeProcess, startBridgeProcess } from '../../support/bridge-process.js';
 import { type RestClient, startWordPress, type WordPressStack } from '../../support/wordpress.js';
 import { freePort } from '../../support/wp-network.js';
+import { type FaultProxy, startFaultProxy } from './fault-proxy.js';
 
 const pluginDir = fileURLToPath(new URL('../../../plugin', import.meta.url));
 
@@ -20,6 +21,8 @@ export interface PluginSite {
   /** Calls the bridge's own API with the site's key. */
   bridgeApi<T = unknown>(route: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>;
   projectId(): Promise<string>;
+  /** Between WordPress and the bridge when `throughProxy` was asked for. */
+  proxy: FaultProxy | undefined;
   stop(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export interface PluginSiteOptions {
   configure?: 'constants' | 'none';
   /** PHP for a must-use plugin, e.g. filters a test needs. */
   muPlugin?: string;
+  /** Put a fault-injecting proxy between WordPress and the bridge. */
+  throughProxy?: boolean;
 }
 
 /** PHP string literal for any text: base64 so that quotes and backslashes need no escaping. */
@@ -40,6 +45,7 @@ export function phpString(value: string): string {
 /** The real bridge plus a real WordPress with the plugin active and pointed at it. */
 export async function startPluginSite(options: PluginSiteOptions): Promise<PluginSite> {
   const bridge = await startBridgeProcess();
+  const proxy = options.throughProxy ? await startFaultProxy(() => bridge.url) : undefined;
   let wp: WordPressStack | undefined;
   try {
     wp = await startWordPress({
@@ -48,7 +54,7 @@ export async function startPluginSite(options: PluginSiteOptions): Promise<Plugi
       dbPort: await freePort(),
       pluginDir,
       constants:
-        options.configure === 'none' ? {} : { INTERLINKER_BRIDGE_URL: bridge.url, INTERLINKER_API_KEY: bridge.apiKey },
+        options.configure === 'none' ? {} : { INTERLINKER_BRIDGE_URL: proxy?.url ?? bridge.url, INTERLINKER_API_KEY: bridge.apiKey },
     });
     if (options.muPlugin !== undefined) {
       const muDir = path.join(wp.siteDir, 'wp-content/mu-plugins');
@@ -56,6 +62,7 @@ export async function startPluginSite(options: PluginSiteOptions): Promise<Plugi
       writeFileSync(path.join(muDir, 'interlinker-test.php'), `<?php\n${options.muPlugin}\n`);
     }
   } catch (error) {
+    await proxy?.close();
     await bridge.dispose();
     throw error;
   }
@@ -97,8 +104,10 @@ export async function startPluginSite(options: PluginSiteOptions): Promise<Plugi
       if (id === undefined) throw new Error('the bridge has no project yet');
       return id;
     },
+    proxy,
     async stop() {
       await site.stop();
+      await proxy?.close();
       await bridge.dispose();
     },
   };
@@ -108,7 +117,10 @@ export async function startPluginSite(options: PluginSiteOptions): Promise<Plugi
 export async function fullSync(admin: RestClient): Promise<{ calls: number; last: SyncAnswer }> {
   let cursor: string | null = null;
   for (let calls = 1; calls < 1000; calls++) {
-    const answer = await admin.json<SyncAnswer>('/interlinker/v1/sync', { method: 'POST', body: cursor === null ? {} : { cursor } });
+    const answer: { status: number; body: SyncAnswer } = await admin.json<SyncAnswer>('/interlinker/v1/sync', {
+      method: 'POST',
+      body: cursor === null ? {} : { cursor },
+    });
     if (answer.status !== 200) throw new Error(`sync answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     if (answer.body.done) return { calls, last: answer.body };
     cursor = answer.body.cursor;

@@ -2,16 +2,17 @@
  * One implementation: when it ran, each link and whether it went in, and a way to roll it back.
  */
 import { Button, Card, CardBody, CardHeader, Modal } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import type { ImplementationDetails, LinkResult, Suggestion } from '../../api/types';
-import { AnchorContext } from '../../components/anchor-context';
+import type { ImplementationDetails, ImplementationPost, InsertedLink, LinkResult } from '../../api/types';
 import { PostLinks } from '../../components/post-links';
 import { LoadingState, ErrorState } from '../../components/request-states';
 import { StatusBadge } from '../../components/status-badge';
 import { useRemote } from '../../hooks/use-remote';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, urlPath } from '../../lib/format';
+import { store } from '../../store';
 import { canRollBack } from './actions';
 import { IMPLEMENTATION_STATUS_LABELS, linkCounts } from './fields';
 import { RollbackForm } from './rollback-form';
@@ -20,23 +21,39 @@ function resultOf( implementation: ImplementationDetails, suggestionId: string )
 	return implementation.results?.find( ( result ) => result.suggestionId === suggestionId ) ?? null;
 }
 
-function LinkRow( { suggestion, result }: { suggestion: Suggestion; result: LinkResult | null } ) {
+function insertedLinkOf( implementation: ImplementationDetails, suggestionId: string ): { post: ImplementationPost; link: InsertedLink } | null {
+	for ( const post of implementation.posts ) {
+		const link = post.links.find( ( candidate ) => candidate.suggestionId === suggestionId );
+		if ( link ) {
+			return { post, link };
+		}
+	}
+	return null;
+}
+
+/** One link of the implementation: where it went, its words, where it leads, and whether it went in. */
+function LinkRow( { implementation, suggestionId }: { implementation: ImplementationDetails; suggestionId: string } ) {
+	const suggestion = useSelect( ( select ) => select( store ).getSuggestion( suggestionId ), [ suggestionId ] );
+	const result = resultOf( implementation, suggestionId );
+	const inserted = insertedLinkOf( implementation, suggestionId );
 	const reason = result?.reason ?? result?.error ?? '';
 	let outcome = __( 'Waiting', 'interlinker' );
 	if ( result ) {
 		outcome = result.succeeded ? __( 'Inserted', 'interlinker' ) : __( 'Not inserted', 'interlinker' );
 	}
+	const anchor = inserted?.link.anchorText ?? suggestion?.anchorText ?? '';
+	const target = inserted?.link.href ?? suggestion?.targetPageUrl ?? '';
 	return (
 		<tr>
 			<td>
-				<PostLinks title={ suggestion.sourceTitle } url={ suggestion.sourcePageUrl } editLink={ suggestion.sourceEditLink } />
+				{ inserted ? (
+					<PostLinks title={ inserted.post.title } url={ suggestion?.sourcePageUrl ?? null } editLink={ inserted.post.editLink } />
+				) : (
+					suggestion && <PostLinks title={ suggestion.sourceTitle } url={ suggestion.sourcePageUrl } editLink={ suggestion.sourceEditLink } />
+				) }
 			</td>
-			<td>
-				<PostLinks title={ suggestion.targetTitle } url={ suggestion.targetPageUrl } editLink={ suggestion.targetEditLink } />
-			</td>
-			<td>
-				<AnchorContext context={ suggestion.context } anchorText={ suggestion.anchorText } />
-			</td>
+			<td>{ anchor }</td>
+			<td>{ target && <code>{ urlPath( target ) }</code> }</td>
 			<td>
 				<StatusBadge status={ result ? ( result.succeeded ? 'completed' : 'failed' ) : 'pending' } label={ outcome } />
 				{ reason && <p className="interlinker-result__reason">{ reason }</p> }
@@ -102,15 +119,15 @@ export function ImplementationDetailsView( { id, backUrl }: { id: string; backUr
 			<table className="widefat striped interlinker-table">
 				<thead>
 					<tr>
-						<th scope="col">{ __( 'Source', 'interlinker' ) }</th>
-						<th scope="col">{ __( 'Links to', 'interlinker' ) }</th>
-						<th scope="col">{ __( 'Anchor in context', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Post', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Link text', 'interlinker' ) }</th>
+						<th scope="col">{ __( 'Leads to', 'interlinker' ) }</th>
 						<th scope="col">{ __( 'Result', 'interlinker' ) }</th>
 					</tr>
 				</thead>
 				<tbody>
-					{ implementation.suggestions.map( ( suggestion ) => (
-						<LinkRow key={ suggestion.id } suggestion={ suggestion } result={ resultOf( implementation, suggestion.id ) } />
+					{ implementation.suggestionIds.map( ( suggestionId ) => (
+						<LinkRow key={ suggestionId } implementation={ implementation } suggestionId={ suggestionId } />
 					) ) }
 				</tbody>
 			</table>

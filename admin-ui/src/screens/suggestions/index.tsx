@@ -15,7 +15,7 @@ import { useSuggestionActions } from './actions';
 import { suggestionFields } from './fields';
 import { GenerateForPost } from './generate-for-post';
 import { ImplementResults } from './implement-results';
-import { DEFAULT_VIEW, viewToQuery } from './view';
+import { DEFAULT_VIEW, sortSuggestions, viewToQuery } from './view';
 
 const DEFAULT_LAYOUTS = { table: {} };
 
@@ -26,6 +26,7 @@ export function SuggestionsScreen() {
 	const query = useMemo( () => viewToQuery( view, post?.id ?? null ), [ view, post ] );
 	const { data: page, isLoading, error, retry } = useRemote( 'getSuggestions', query );
 	const actions = useSuggestionActions();
+	const items = useMemo( () => sortSuggestions( page?.items ?? [], view.sort ), [ page, view.sort ] );
 
 	const showPost = ( picked: PickedPost | null ) => {
 		setPost( picked );
@@ -74,7 +75,7 @@ export function SuggestionsScreen() {
 						onChangeView={ setView }
 						fields={ suggestionFields }
 						actions={ actions }
-						data={ page?.items ?? [] }
+						data={ items }
 						isLoading={ isLoading && ! page }
 						paginationInfo={ { totalItems: page?.total ?? 0, totalPages: page?.totalPages ?? 0 } }
 						defaultLayouts={ DEFAULT_LAYOUTS }

@@ -4,7 +4,7 @@
 import type { View } from '@wordpress/dataviews';
 
 import type { SuggestionQuery } from '../../api/suggestions';
-import type { SuggestionStatus } from '../../api/types';
+import type { Suggestion, SuggestionStatus } from '../../api/types';
 
 export const SUGGESTION_STATUSES: SuggestionStatus[] = [ 'pending', 'approved', 'rejected', 'implemented' ];
 
@@ -38,4 +38,18 @@ export function viewToQuery( view: View, postId: number | null ): SuggestionQuer
 		query.order = view.sort.direction;
 	}
 	return query;
+}
+
+/**
+ * Orders the loaded page by the view's sort. The plugin passes `orderby`/`order` on to the bridge when it supports
+ * them; sorting the page here as well keeps what is on screen in the order the editor chose either way.
+ */
+export function sortSuggestions( items: Suggestion[], sort: View[ 'sort' ] ): Suggestion[] {
+	if ( ! sort || ( sort.field !== 'relevanceScore' && sort.field !== 'createdAt' ) ) {
+		return items;
+	}
+	const direction = sort.direction === 'asc' ? 1 : -1;
+	const valueOf = ( item: Suggestion ): number =>
+		sort.field === 'relevanceScore' ? item.relevanceScore : Date.parse( item.createdAt ?? '' ) || 0;
+	return [ ...items ].sort( ( a, b ) => ( valueOf( a ) - valueOf( b ) ) * direction );
 }

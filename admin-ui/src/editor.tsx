@@ -1,0 +1,32 @@
+/**
+ * Block editor entry: an "Interlinker" sidebar with the suggestions for the post being edited.
+ */
+import { PluginSidebar, PluginSidebarMoreMenuItem } from '@wordpress/editor';
+import { __ } from '@wordpress/i18n';
+import { link } from '@wordpress/icons';
+import { registerPlugin } from '@wordpress/plugins';
+
+import './editor.css';
+
+import { SuggestionsPanel } from './editor/suggestions-panel';
+import { watchSaves } from './editor/mark-inserted-on-save';
+import { registerStore } from './store';
+
+const SIDEBAR = 'interlinker-suggestions';
+
+registerStore();
+watchSaves();
+
+registerPlugin( 'interlinker', {
+	icon: link,
+	render: () => (
+		<>
+			<PluginSidebarMoreMenuItem target={ SIDEBAR } icon={ link }>
+				{ __( 'Interlinker', 'interlinker' ) }
+			</PluginSidebarMoreMenuItem>
+			<PluginSidebar name={ SIDEBAR } title={ __( 'Interlinker link suggestions', 'interlinker' ) } icon={ link }>
+				<SuggestionsPanel />
+			</PluginSidebar>
+		</>
+	),
+} );

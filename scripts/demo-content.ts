@@ -1,0 +1,100 @@
+/**
+ * The demo site's posts: a small baking blog whose articles mention each other by name, so that the bridge has
+ * real suggestions to make on a first sync.
+ */
+export interface DemoPost {
+  title: string;
+  paragraphs: string[];
+  type?: 'post' | 'page';
+}
+
+export const DEMO_POSTS: DemoPost[] = [
+  {
+    title: 'Sourdough Starter',
+    paragraphs: [
+      'A sourdough starter is flour and water that wild yeast and lactic bacteria have made their home.',
+      'Feed the starter every day with equal weights of flour and water; a lively sourdough starter doubles in four to six hours and smells of yoghurt and ripe fruit.',
+    ],
+  },
+  {
+    title: 'Bread Flour',
+    paragraphs: [
+      'Bread flour has more protein than cake flour or plain flour, so it builds a stronger gluten network.',
+      'Stronger gluten traps more gas, which is why bread flour gives chewy, tall loaves. Check the protein content on the bag: twelve to fourteen percent is typical.',
+    ],
+  },
+  {
+    title: 'Dough Hydration',
+    paragraphs: [
+      'Dough hydration is the weight of water divided by the weight of flour, written as a percentage.',
+      'A high dough hydration gives an open, glossy crumb but a sticky dough; wholemeal flour absorbs more water than white flour.',
+    ],
+  },
+  {
+    title: 'Autolyse',
+    paragraphs: [
+      'An autolyse is a rest of flour and water before the salt and the starter go in.',
+      'During the autolyse the flour hydrates fully and gluten starts to form on its own, so the dough needs less kneading.',
+    ],
+  },
+  {
+    title: 'Bulk Fermentation',
+    paragraphs: [
+      'Bulk fermentation is the first rise, when the whole dough ferments in one piece.',
+      'Stretch and fold the dough every half hour; bulk fermentation is done when the dough has grown by half and shows bubbles at the sides.',
+    ],
+  },
+  {
+    title: 'Proofing Basket',
+    paragraphs: [
+      'A proofing basket, or banneton, holds the shaped loaf during its final rise.',
+      'Dust the proofing basket with rice flour so that the dough does not stick, and proof the loaf in the fridge overnight for more flavour.',
+    ],
+  },
+  {
+    title: 'Baking Stone',
+    paragraphs: [
+      'A baking stone stores heat and passes it straight into the bottom of the loaf.',
+      'Preheat the baking stone for at least forty-five minutes; it gives bread and pizza a crisp base and helps oven spring.',
+    ],
+  },
+  {
+    title: 'Oven Spring',
+    paragraphs: [
+      'Oven spring is the last burst of rising in the first minutes of baking.',
+      'Steam keeps the crust soft so that the loaf can expand; a hot baking stone and a well-proofed dough give the best oven spring.',
+    ],
+  },
+  {
+    title: 'Scoring Bread',
+    paragraphs: [
+      'Scoring bread means cutting the top of the loaf just before it goes into the oven.',
+      'A confident cut with a razor blade controls where the loaf opens during oven spring and gives the crust its ear.',
+    ],
+  },
+  {
+    title: 'My Weekend Loaf',
+    paragraphs: [
+      'Every Saturday morning I wake my sourdough starter and weigh out strong bread flour for the weekend loaf.',
+      'I mix flour and water for a one-hour autolyse, then add the starter and salt. Getting the dough hydration right took me months of sticky hands.',
+      'After bulk fermentation I shape the loaf, let it rest overnight in a proofing basket, and bake it on a baking stone. Scoring bread still makes me nervous, but the oven spring is worth it.',
+    ],
+  },
+  {
+    title: 'A Beginner’s Guide to Bread',
+    paragraphs: [
+      'Good bread needs only flour, water, salt and time. Start with bread flour and a simple yeasted dough before you keep a sourdough starter.',
+      'Learn what dough hydration means, give the dough a proper bulk fermentation, and do not worry about scoring bread on your first loaf.',
+    ],
+  },
+  {
+    title: 'About This Blog',
+    type: 'page',
+    paragraphs: ['I bake bread at home and write down what works. Questions about a sourdough starter or a baking stone are always welcome.'],
+  },
+];
+
+/** Block markup for a post's paragraphs, as the block editor saves it. */
+export function blockContent(post: DemoPost): string {
+  return post.paragraphs.map((text) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`).join('\n\n');
+}

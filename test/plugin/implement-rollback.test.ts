@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
+
+interface Result {
+  suggestionId: string;
+  succeeded: boolean;
+  code?: string;
+  reason?: string;
+}
+interface Implementation {
+  id: string;
+  status: string;
+  summary: { succeeded: number; failed: number } | null;
+  results: Result[];
+}
+interface RollbackResult {
+  postId: number;
+  outcome: string;
+  removedSuggestionIds: string[];
+}
+
+const topics: Record<string, string> = {
+  'Sourdough Starter': 'Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles in a few hours. Starter hydration and temperature decide how sour the bread will be.',
+  'Bread Flour': 'Bread flour has more protein than cake flour, so bread flour builds stronger gluten for chewy loaves. Protein content and flour absorption change the dough.',
+  'Dough Hydration': 'Dough hydration is the weight of water over the weight of flour; high dough hydration gives an open crumb. Flour absorption and protein decide the right hydration.',
+  'Baking Stone': 'A baking stone stores heat and gives loaves a crisp base; preheat the baking stone for an hour.',
+};
+
+/** A post with the topics' names in every place a link must not go, and once each in plain paragraph text. */
+const LOAF = [
+  '<!-- wp:heading -->\n<h2 class="wp-block-heading">Sourdough starter, bread flour and dough hydration</h2>\n<!-- /wp:heading -->',
+  '<!-- wp:paragraph -->\n<p>Every Saturday I wake my sourdough starter and weigh out strong bread flour for the weekend loaf. Getting the dough hydration right took me months of sticky hands and flour absorption tests.</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:paragraph -->\n<p>I bake it on a <a href="/elsewhere/">baking stone</a> that lives in the oven — café crème on the side, naïvely.</p>\n<!-- /wp:paragraph -->',
+  '<!-- wp:image -->\n<figure class="wp-block-image"><img src="/chart.jpg" alt="dough hydration chart for bread flour"/></figure>\n<!-- /wp:image -->',
+  '<!-- wp:code -->\n<pre class="wp-block-code"><code>sourdough starter: 100 g; bread flour: 500 g</code></pre>\n<!-- /wp:code -->',
+  '<!-- wp:shortcode -->\n[recipe name="dough hydration"]\n<!-- /wp:shortcode -->',
+].join('\n\n');
+
+describe('implement and roll back in a real WordPress', () => {
+  let site: PluginSite;
+  let loafId: number;
+
+  beforeAll(async () => {
+    site = await startPluginSite({ name: 'plugin-implement' });
+    for (const [title, body] of Object.entries(topics)) {
+      await site.createPost({ title, content: `<!-- wp:paragraph -->\n<p>${body}</p>\n<!-- /wp:paragraph -->` });
+    }
+    loafId = await site.createPost({ title: 'My Weekend Loaf', content: LOAF });
+    await fullSync(site.admin);
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const implement = (ids: string[]) => site.admin.json<Implementation & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
+  const rollback = (id: string) =>
+    site.admin.json<Implementation & { results: RollbackResult[] }>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+  const setContent = (content: string) =>
+    site.php(`return wp_update_post( wp_slash( array( 'ID' => ${loafId}, 'post_content' => ${phpString(content)} ) ), true );`);
+  const revisions = () => site.php<number>(`return count( wp_get_post_revisions( ${loafId} ) );`);
+  /** Block names, attributes and inner HTML of the blocks that must never change. */
+  const protectedBlocks = (content: string) =>
+    site.php<unknown>(
+      `return array_values( array_map( static fn( $b ) => array( $b['blockName'], $b['attrs'], $b['innerHTML'] ), array_filter( parse_blocks( ${phpString(content)} ), static fn( $b ) => in_array( $b['blockName'], array( 'core/heading', 'core/image', 'core/code', 'core/shortcode' ), true ) ) ) );`,
+    );
+  const blockShape = (content: string) =>
+    site.php<unknown>(`return array_map( static fn( $b ) => array( $b['blockName'], $b['attrs'], count( $b['innerBlocks'] ) ), parse_blocks( ${phpString(content)} ) );`);
+  const withoutOurLinks = (content: string) => content.replace(/<a [^>]*data-interlinker="[^"]+"[^>]*>([\s\S]*?)<\/a>/g, '$1');
+
+  it('when approved suggestions are implemented, then links appear only in allowed text and the blocks stay the same', async () => {
+    const before = await site.content(loafId);
+    const revisionsBefore = await revisions();
+    const suggestions = await approvedSuggestionsFor(site.admin, loafId);
+    expect(suggestions.length).toBeGreaterThan(0);
+
+    const answer = await implement(suggestions.map((s) => s.id));
+    const after = await site.content(loafId);
+
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.status).toBe('completed');
+    expect(answer.body.results.filter((r) => r.succeeded).length).toBeGreaterThan(0);
+    expect(answer.body.results.every((r) => r.succeeded || (r.code && r.reason))).toBe(true);
+    expect(after).not.toBe(before);
+    expect(withoutOurLinks(after)).toBe(before);
+    expect(await protectedBlocks(after)).toEqual(await protectedBlocks(before));
+    expect(await blockShape(after)).toEqual(await blockShape(before));
+    expect(await revisions()).toBeGreaterThan(revisionsBefore);
+    const onBridge = await site.bridgeApi<{ data: Implementation }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
+    expect(onBridge.body.data.summary).toEqual({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
+
+    const rolledBack = await rollback(answer.body.id);
+
+    expect(rolledBack.status).toBe(200);
+    expect(rolledBack.body.status).toBe('rolled_back');
+    expect(rolledBack.body.results).toEqual([expect.objectContaining({ postId: loafId, outcome: 'restored_exactly' })]);
+    expect(await site.content(loafId)).toBe(before);
+  });
+
+  it('when the editor changed the post after the implementation, then rollback removes only our links and keeps the edit', async () => {
+    const suggestions = await approvedSuggestionsFor(site.admin, loafId);
+    const implemented = await implement(suggestions.map((s) => s.id));
+    expect(implemented.status).toBe(200);
+    const linked = await site.content(loafId);
+    const edited = `<!-- wp:paragraph -->\n<p>A new first paragraph by the editor.</p>\n<!-- /wp:paragraph -->\n\n${linked}`;
+    await setContent(edited);
+
+    const answer = await rollback(implemented.body.id);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.results[0]?.outcome).toBe('links_removed');
+    expect(await site.content(loafId)).toBe(withoutOurLinks(edited));
+    expect(await site.content(loafId)).toContain('A new first paragraph by the editor.');
+    await setContent(LOAF);
+  });
+
+  it('when an anchor is no longer in the post, then that suggestion fails with a reason and the others go on', async () => {
+    const suggestions = await approvedSuggestionsFor(site.admin, loafId);
+    expect(suggestions.length).toBeGreaterThan(1);
+    const [gone, ...kept] = suggestions as [Suggestion, ...Suggestion[]];
+    await setContent(LOAF.replaceAll(gone.anchorText, 'something else entirely'));
+
+    const answer = await implement(suggestions.map((s) => s.id));
+
+    expect(answer.status).toBe(200);
+    const failed = answer.body.results.find((r) => r.suggestionId === gone.id);
+    expect(failed).toMatchObject({ succeeded: false, code: 'anchor_missing' });
+    expect(failed?.reason).toContain(gone.anchorText);
+    expect(answer.body.results.filter((r) => r.succeeded).map((r) => r.suggestionId).sort()).toEqual(kept.map((s) => s.id).sort());
+    const onBridge = await site.bridgeApi<{ data: { results: { suggestionId: string; error: string | null }[] } }>(
+      `/api/projects/${await site.projectId()}/implementations/${answer.body.id}`,
+    );
+    expect(onBridge.body.data.results.find((r) => r.suggestionId === gone.id)?.error).toContain(gone.anchorText);
+
+    await rollback(answer.body.id);
+    await setContent(LOAF);
+  });
+
+  it('when an implementation is rolled back through the bridge API directly, then the next full sync reverts it on the site', async () => {
+    const before = await site.content(loafId);
+    const suggestions = await approvedSuggestionsFor(site.admin, loafId);
+    const implemented = await implement(suggestions.map((s) => s.id));
+    expect(await site.content(loafId)).not.toBe(before);
+
+    const direct = await site.bridgeApi(`/api/projects/${await site.projectId()}/implementations/${implemented.body.id}/rollback`, {
+      method: 'POST',
+      body: { reason: 'from the API' },
+    });
+    const sync = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: {} });
+
+    expect(direct.status).toBe(200);
+    expect(sync.body.revertedImplementations).toEqual([implemented.body.id]);
+    expect(await site.content(loafId)).toBe(before);
+  });
+
+  it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {
+    const listed = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
+    const one = listed.body[0]!;
+    await site.admin.json(`/interlinker/v1/suggestions/${one.id}`, { method: 'PATCH', body: { status: 'rejected' } });
+    const before = await site.content(loafId);
+
+    const answer = await implement([one.id]);
+
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('interlinker_conflict');
+    expect(await site.content(loafId)).toBe(before);
+  });
+});
