@@ -148,13 +148,17 @@ export interface Suggestion {
   targetPageUrl: string;
 }
 
-/** Generates suggestions for a post and approves them all; returns them. */
+/**
+ * Generates suggestions for a post and approves the open ones (pending or already approved); returns them.
+ * Suggestions an earlier test implemented or rejected are left alone.
+ */
 export async function approvedSuggestionsFor(admin: RestClient, postId: number): Promise<Suggestion[]> {
   const listed = await admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${postId}&generate=1&per_page=100`);
   if (listed.status !== 200) throw new Error(`suggestions answered ${listed.status}: ${JSON.stringify(listed.body)}`);
-  for (const suggestion of listed.body) {
+  const open = listed.body.filter((s) => s.status === 'pending' || s.status === 'approved');
+  for (const suggestion of open.filter((s) => s.status === 'pending')) {
     const patched = await admin.json(`/interlinker/v1/suggestions/${suggestion.id}`, { method: 'PATCH', body: { status: 'approved' } });
     if (patched.status !== 200) throw new Error(`approving answered ${patched.status}`);
   }
-  return listed.body.map((s) => ({ ...s, status: 'approved' }));
+  return open.map((s) => ({ ...s, status: 'approved' }));
 }
