@@ -1,40 +1,70 @@
 import { describe, expect, test } from 'vitest';
 import { PhraseKind } from '../../bridge/src/engine/phrase-index.js';
-import { relevance, type SuggestionFeatures } from '../../bridge/src/engine/relevance.js';
+import {
+  acceptance,
+  anchorLogit,
+  MAX_ANCHOR_LOGIT,
+  targetLogit,
+  type AnchorFeatures,
+  type TargetFeatures,
+} from '../../bridge/src/engine/relevance.js';
 
-const base: SuggestionFeatures = {
+const target: TargetFeatures = {
   similarity: 0.3,
-  kind: PhraseKind.title,
-  titleCoverage: 1,
-  specificity: 0.6,
+  similarityRank: 3,
+  relativeSimilarity: 0.5,
+  evidence: null,
+  mentions: 1,
+  inboundLinks: 3,
+};
+
+const anchor: AnchorFeatures = {
+  kind: null,
+  titleCoverage: 0.5,
+  specificity: 0.5,
+  anchorWords: 2,
   ambiguity: 1,
   anchorUses: 0,
-  inboundLinks: 3,
   position: 0.5,
 };
 
-describe('relevance', () => {
-  test.each<{ name: string; better: Partial<SuggestionFeatures>; worse: Partial<SuggestionFeatures> }>([
-    { name: 'more similar target', better: { similarity: 0.6 }, worse: { similarity: 0.2 } },
-    { name: 'title over heading', better: { kind: PhraseKind.title }, worse: { kind: PhraseKind.heading } },
-    { name: 'existing anchor text over a repeated n-gram', better: { kind: PhraseKind.anchor }, worse: { kind: PhraseKind.ngram } },
-    { name: 'named phrase over loose title words', better: { kind: PhraseKind.titlePart }, worse: { kind: null } },
-    { name: 'unambiguous phrase', better: { ambiguity: 1 }, worse: { ambiguity: 3 } },
-    { name: 'more specific words', better: { specificity: 0.9 }, worse: { specificity: 0.2 } },
-    { name: 'fuller title coverage', better: { titleCoverage: 1 }, worse: { titleCoverage: 0.5 } },
-    { name: 'anchor used by other pages', better: { anchorUses: 5 }, worse: { anchorUses: 0 } },
-    { name: 'orphan target', better: { inboundLinks: 0 }, worse: { inboundLinks: 40 } },
-    { name: 'earlier mention', better: { position: 0.1 }, worse: { position: 0.9 } },
-  ])('when only the $name differs, then it scores higher', ({ better, worse }) => {
-    expect(relevance({ ...base, ...better })).toBeGreaterThan(relevance({ ...base, ...worse }));
+describe('targetLogit', () => {
+  test.each<{ name: string; better: Partial<TargetFeatures>; worse: Partial<TargetFeatures> }>([
+    { name: 'similarity', better: { similarity: 0.6 }, worse: { similarity: 0.2 } },
+    { name: 'named by its title', better: { evidence: PhraseKind.title }, worse: { evidence: null } },
+    { name: 'named by an existing anchor text', better: { evidence: PhraseKind.anchor }, worse: { evidence: null } },
+    { name: 'named by its title rather than a repeated n-gram', better: { evidence: PhraseKind.title }, worse: { evidence: PhraseKind.ngram } },
+    { name: 'number of mentions', better: { mentions: 4 }, worse: { mentions: 1 } },
+    { name: 'need for links (an orphan)', better: { inboundLinks: 0 }, worse: { inboundLinks: 40 } },
+  ])('when only the $name differs, then the better target scores higher', ({ better, worse }) => {
+    expect(targetLogit({ ...target, ...better })).toBeGreaterThan(targetLogit({ ...target, ...worse }));
+  });
+});
+
+describe('anchorLogit', () => {
+  test.each<{ name: string; better: Partial<AnchorFeatures>; worse: Partial<AnchorFeatures> }>([
+    { name: 'specificity', better: { specificity: 0.9 }, worse: { specificity: 0.2 } },
+    { name: 'title coverage', better: { titleCoverage: 1 }, worse: { titleCoverage: 0.3 } },
+    { name: 'ambiguity', better: { ambiguity: 1 }, worse: { ambiguity: 4 } },
+    { name: 'use as anchor text by other pages', better: { anchorUses: 5 }, worse: { anchorUses: 0 } },
+    { name: 'length of a one-word anchor', better: { anchorWords: 2 }, worse: { anchorWords: 1 } },
+  ])('when only the $name differs, then the better anchor scores higher', ({ better, worse }) => {
+    expect(anchorLogit({ ...anchor, ...better })).toBeGreaterThan(anchorLogit({ ...anchor, ...worse }));
   });
 
-  test.each([
-    { features: { ...base, similarity: 0, kind: null, titleCoverage: 0, specificity: 0, ambiguity: 4 } },
-    { features: { ...base, similarity: 1, specificity: 1, anchorUses: 100, inboundLinks: 0, position: 0 } },
-  ])('when features are extreme, then the score stays inside [0, 1]', ({ features }) => {
-    const score = relevance(features);
-    expect(score).toBeGreaterThanOrEqual(0);
-    expect(score).toBeLessThanOrEqual(1);
+  test.each<AnchorFeatures>([
+    { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, position: 1 },
+    { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, position: 0 },
+    { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, position: 1 },
+  ])('when anchor features are at their best, then the logit stays within MAX_ANCHOR_LOGIT (%o)', (features) => {
+    expect(anchorLogit(features)).toBeLessThanOrEqual(MAX_ANCHOR_LOGIT + 1e-9);
+  });
+});
+
+describe('acceptance', () => {
+  test.each([-50, -3, 0, 3, 50])('when the log-odds are %d, then the score is inside [0, 1] and rises with them', (logOdds) => {
+    expect(acceptance(logOdds)).toBeGreaterThanOrEqual(0);
+    expect(acceptance(logOdds)).toBeLessThanOrEqual(1);
+    expect(acceptance(logOdds + 1)).toBeGreaterThanOrEqual(acceptance(logOdds));
   });
 });

@@ -63,8 +63,10 @@ export interface ImplementationPost {
 }
 
 export interface ImplementationDetails extends Implementation {
-	/** What the implementation changed on this site, post by post. */
+	/** What the implementation changed on this site, post by post (empty once it is rolled back). */
 	posts: ImplementationPost[];
+	/** The implementation's suggestions, when the plugin sends them along. */
+	suggestions?: Suggestion[];
 }
 
 export type RollbackOutcome = 'restored_exactly' | 'links_removed' | 'nothing_to_remove';

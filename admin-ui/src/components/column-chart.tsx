@@ -33,7 +33,6 @@ function Columns( { series, points, top }: { series: ChartSeries[]; points: Char
 		<svg
 			className="interlinker-chart__svg"
 			viewBox={ `0 0 ${ WIDTH } ${ HEIGHT }` }
-			preserveAspectRatio="none"
 			aria-hidden="true"
 			focusable="false"
 		>

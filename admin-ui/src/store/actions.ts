@@ -307,6 +307,15 @@ export function runFullSync(): Thunk {
 	};
 }
 
+/** Loads every link-health report again (after the bridge came back, for example). */
+export function refreshHealth(): Thunk {
+	return async ( { dispatch } ) => {
+		for ( const name of [ 'getAnalytics', 'getTimeseries', 'getOrphans', 'getBrokenLinks', 'getInboundLinks' ] as const ) {
+			dispatch.invalidateResolutionForStoreSelector( name );
+		}
+	};
+}
+
 export function cancelSync(): Action {
 	return { type: 'SYNC_CANCEL_REQUESTED' };
 }

@@ -45,6 +45,10 @@ export function suggestions( state: SuggestionsState = EMPTY_SUGGESTIONS, action
 			};
 		case 'RECEIVE_SUGGESTION':
 			return { ...state, byId: byIdWith( state.byId, [ action.suggestion ] ) };
+		case 'RECEIVE_IMPLEMENTATION_DETAILS':
+			return action.details.suggestions
+				? { ...state, byId: byIdWith( state.byId, action.details.suggestions ) }
+				: state;
 		case 'SET_SUGGESTION_STATUSES': {
 			const changed: Suggestion[] = [];
 			for ( const [ id, status ] of Object.entries( action.statuses ) ) {

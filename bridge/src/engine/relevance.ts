@@ -1,7 +1,7 @@
 import { PhraseKind } from './phrase-index.js';
 
-/** What is known about one (target, anchor) pair when it is scored. */
-export interface SuggestionFeatures {
+/** What is known about a target page for one source, before any anchor is chosen. */
+export interface TargetFeatures {
   /** Topical similarity of source and target, in [0, 1] (BM25 score over the source's own score). */
   similarity: number;
   /** The target's place among this source's candidates by similarity (0 = most similar). */
@@ -12,6 +12,12 @@ export interface SuggestionFeatures {
   evidence: PhraseKind | null;
   /** How many times the source names the target. */
   mentions: number;
+  /** Links the target receives from other pages. */
+  inboundLinks: number;
+}
+
+/** What is known about one anchor for a target. */
+export interface AnchorFeatures {
   /** How this anchor names the target; null when it is a run of the target's own words. */
   kind: PhraseKind | null;
   /** Share of the target title's idf mass the anchor covers, in [0, 1]. */
@@ -24,53 +30,73 @@ export interface SuggestionFeatures {
   ambiguity: number;
   /** Pages that already link to the target with this anchor text. */
   anchorUses: number;
-  /** Links the target receives from other pages. */
-  inboundLinks: number;
   /** Where the anchor is in the source text, 0 = start, 1 = end. */
   position: number;
 }
 
 const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.ngram, PhraseKind.anchor] as const;
+const MAX_ANCHOR_USES = 50;
 
-/** The model's inputs, in WEIGHTS order (also what bench tooling fits the weights on). */
-export function featureVector(f: SuggestionFeatures): number[] {
+export function targetVector(f: TargetFeatures): number[] {
   return [
     1,
     f.similarity,
     Math.sqrt(f.similarity),
     ...KINDS.map((kind) => (f.evidence === kind ? 1 : 0)),
     Math.log1p(f.mentions),
-    ...KINDS.map((kind) => (f.kind === kind ? 1 : 0)),
-    f.titleCoverage,
-    f.specificity,
-    Math.min(f.anchorWords, 4) / 4,
-    Math.log2(Math.max(1, f.ambiguity)),
-    Math.log1p(f.anchorUses),
     1 / (1 + f.inboundLinks),
-    f.position,
     1 / (1 + f.similarityRank),
     f.relativeSimilarity,
     Math.log1p(f.similarityRank),
   ];
 }
 
+export function anchorVector(f: AnchorFeatures): number[] {
+  return [
+    ...KINDS.map((kind) => (f.kind === kind ? 1 : 0)),
+    f.titleCoverage,
+    f.specificity,
+    Math.min(f.anchorWords, 4) / 4,
+    Math.log2(Math.max(1, f.ambiguity)),
+    Math.log1p(Math.min(f.anchorUses, MAX_ANCHOR_USES)),
+    f.position,
+  ];
+}
+
 /**
- * Logistic-regression weights over featureVector, fitted on the quality benchmark (bench/quality: Python's
- * documentation with its authors' links removed; label = the authors linked that target from that page).
+ * Logistic-regression weights over targetVector then anchorVector, fitted on the quality benchmark (bench/quality:
+ * Python's documentation with its authors' links removed or half removed; label = the authors linked that target
+ * from that page; the anchor is the one the engine prefers).
  */
 const WEIGHTS = [
-  -5.996, 0.655, -0.011, 3.344, 2.574, -0.309, 0.263, 2.915,
-  0.610, -3.339, -1.994, -0.059, -0.618, -2.319, 1.259, 2.418,
-  4.305, -0.184, 0.691, 1.066, 0.270, 0.465, -0.131, -0.313,
+  -6.080, 0.451, 0.212, 3.295, 2.554, -0.318, 0.238, 2.893, 0.620, 1.044, 0.505, -0.025, -0.280,
+  -3.147, -1.892, -0.077, -0.596, -2.293, 1.028, 2.434, 4.219, -0.170, 0.658, 0.253,
 ];
+const TARGET_WEIGHTS = WEIGHTS.slice(0, 13);
+const ANCHOR_WEIGHTS = WEIGHTS.slice(13);
+
+/** The largest value each anchor input can take (the ambiguity input is log2 of at most 4 pages). */
+const ANCHOR_INPUT_MAX = [1, 1, 1, 1, 1, 1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1];
+
+/** An upper bound of anchorLogit, so targets that cannot reach the best ones are never given anchors. */
+export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, 5)) +
+  ANCHOR_WEIGHTS.slice(5).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i + 5]!), 0);
 
 /** The default minRelevanceScore: the score above which the benchmark's suggestions were mostly right. */
-export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;
+export const DEFAULT_MIN_RELEVANCE_SCORE = 0.8;
 
-/** The chance an editor accepts the suggestion, from a logistic model over the features. */
-export function relevance(features: SuggestionFeatures): number {
-  const x = featureVector(features);
-  let z = 0;
-  for (let i = 0; i < x.length; i += 1) z += (WEIGHTS[i] ?? 0) * x[i]!;
-  return 1 / (1 + Math.exp(-z));
+const dot = (weights: readonly number[], inputs: readonly number[]): number =>
+  inputs.reduce((sum, input, i) => sum + (weights[i] ?? 0) * input, 0);
+
+export function targetLogit(features: TargetFeatures): number {
+  return dot(TARGET_WEIGHTS, targetVector(features));
+}
+
+export function anchorLogit(features: AnchorFeatures): number {
+  return dot(ANCHOR_WEIGHTS, anchorVector(features));
+}
+
+/** The chance an editor accepts the suggestion, from the sum of the target's and the anchor's log-odds. */
+export function acceptance(logOdds: number): number {
+  return 1 / (1 + Math.exp(-logOdds));
 }

@@ -1,11 +1,22 @@
 import { sentenceAround } from './context.js';
-import { relevance } from './relevance.js';
+import { acceptance, anchorLogit, MAX_ANCHOR_LOGIT, targetLogit } from './relevance.js';
 import type { CorpusDocument, SiteCorpus } from './site-corpus.js';
 import type { SourceText } from './source-text.js';
-import { collectCandidates, type TargetCandidate } from './target-candidates.js';
+import { anchorOptions, anchorSearch, findTargets, type AnchorOption } from './target-candidates.js';
 import type { EngineSuggestion, GenerateRequest } from './types.js';
 
-interface ScoredOption {
+/** Targets given anchors per suggestion asked for: spares for targets whose anchors are all taken. */
+const SPARE_FACTOR = 3;
+
+interface RankedTarget {
+  docNo: number;
+  targetLogOdds: number;
+  options: AnchorOption[];
+  /** Log-odds with the preferred anchor. */
+  logOdds: number;
+}
+
+interface TakenAnchor {
   start: number;
   end: number;
   score: number;
@@ -15,40 +26,63 @@ const round = (score: number): number => Math.round(score * 1e4) / 1e4;
 
 /**
  * Suggestions for one source page: targets ranked by the score of their preferred anchor, each taking the first of
- * its anchors that does not overlap one already taken. Pure: reads the corpus, writes nothing.
+ * its anchors that overlaps no anchor already taken. Pure: reads the corpus, writes nothing.
  */
 export function suggestLinks(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): EngineSuggestion[] {
-  // Targets rank by their preferred anchor; the others are scored only if that anchor is taken.
-  const ranked = collectCandidates(corpus, source, text, request)
-    .map((candidate) => ({ candidate, score: round(relevance(candidate.options[0]!.features)) }))
-    .filter((target) => target.score >= request.minRelevanceScore)
-    .sort((a, b) => b.score - a.score || a.candidate.docNo - b.candidate.docNo);
-
-  const taken: ScoredOption[] = [];
+  const ranked = rankTargets(corpus, source, text, request);
+  const taken: TakenAnchor[] = [];
   const suggestions: EngineSuggestion[] = [];
-  for (const { candidate, score } of ranked) {
+  for (const target of ranked) {
     if (suggestions.length >= request.limit) break;
-    const option = firstFreeOption(candidate, score, taken, request.minRelevanceScore);
-    if (option === null) continue;
-    taken.push(option);
-    const anchorText = text.text.slice(option.start, option.end);
-    const context = sentenceAround(text.text, option.start, option.end);
+    const anchor = firstFreeAnchor(target, taken, request.minRelevanceScore);
+    if (anchor === null) continue;
+    taken.push(anchor);
+    const anchorText = text.text.slice(anchor.start, anchor.end);
+    const context = sentenceAround(text.text, anchor.start, anchor.end);
     suggestions.push({
-      targetPageId: corpus.pageIdOf(candidate.docNo)!,
+      targetPageId: corpus.pageIdOf(target.docNo)!,
       anchorText,
       context: context.includes(anchorText) ? context : anchorText,
-      relevanceScore: option.score,
+      relevanceScore: anchor.score,
     });
   }
   // A target that fell back to a weaker anchor may now score below one after it.
   return suggestions.sort((a, b) => b.relevanceScore - a.relevanceScore);
 }
 
-/** The first anchor of the target, in order of preference, that overlaps no anchor taken and still scores enough. */
-function firstFreeOption(candidate: TargetCandidate, preferredScore: number, taken: readonly ScoredOption[], minScore: number): ScoredOption | null {
-  for (const [index, option] of candidate.options.entries()) {
+/**
+ * Targets with their anchors, best first. Anchor search is the costly part, so targets are visited by their
+ * target-only log-odds and the visit stops when even the best possible anchor could not lift the next target
+ * above the ones already kept.
+ */
+function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): RankedTarget[] {
+  const keep = Math.max(1, request.limit * SPARE_FACTOR);
+  const candidates = findTargets(corpus, source, text, request)
+    .map((candidate) => ({ candidate, targetLogOdds: targetLogit(candidate.features) }))
+    .sort((a, b) => b.targetLogOdds - a.targetLogOdds || a.candidate.docNo - b.candidate.docNo);
+  const search = anchorSearch(corpus, text);
+  const ranked: RankedTarget[] = [];
+  let floor = -Infinity;
+  for (const { candidate, targetLogOdds } of candidates) {
+    if (ranked.length >= keep && targetLogOdds + MAX_ANCHOR_LOGIT <= floor) break;
+    const options = anchorOptions(search, candidate);
+    if (options.length === 0) continue;
+    ranked.push({ docNo: candidate.docNo, targetLogOdds, options, logOdds: targetLogOdds + anchorLogit(options[0]!.features) });
+    if (ranked.length >= keep) {
+      ranked.sort((a, b) => b.logOdds - a.logOdds || a.docNo - b.docNo);
+      ranked.length = keep;
+      floor = ranked[keep - 1]!.logOdds;
+    }
+  }
+  return ranked.sort((a, b) => b.logOdds - a.logOdds || a.docNo - b.docNo);
+}
+
+/** The target's first anchor, in order of preference, that overlaps no anchor taken and still scores enough. */
+function firstFreeAnchor(target: RankedTarget, taken: readonly TakenAnchor[], minScore: number): TakenAnchor | null {
+  for (const [index, option] of target.options.entries()) {
     if (!taken.every((t) => option.end <= t.start || option.start >= t.end)) continue;
-    const score = index === 0 ? preferredScore : round(relevance(option.features));
+    const logOdds = index === 0 ? target.logOdds : target.targetLogOdds + anchorLogit(option.features);
+    const score = round(acceptance(logOdds));
     if (score >= minScore) return { start: option.start, end: option.end, score };
   }
   return null;

@@ -1,7 +1,7 @@
 import { IMPACT_UNIT, termFrequencyPart } from './bm25.js';
 import { MAX_PHRASE_WORDS } from './keyphrases.js';
 import { PhraseIndex, PhraseKind } from './phrase-index.js';
-import type { SuggestionFeatures } from './relevance.js';
+import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import { linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { isAnchorRun, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
@@ -20,20 +20,28 @@ const POSITIONS_PER_TERM = 6;
 /** Longest anchor built from a target's vocabulary, in words. */
 const MAX_VOCABULARY_RUN = 4;
 
-/** One place in the source where a link to the target could go, with what is known about it. */
+/** One place in the source where a link to the target could go. */
 export interface AnchorOption {
   start: number;
   end: number;
-  features: SuggestionFeatures;
+  features: AnchorFeatures;
 }
 
+/** A page worth suggesting from the source, with what is known before anchors are looked for. */
 export interface TargetCandidate {
   docNo: number;
-  /** Best anchor first: how surely it names the target, then how much of its title it covers, then how specific. */
-  options: AnchorOption[];
+  features: TargetFeatures;
+  mentions: Mention[];
 }
 
-interface Mention {
+/** Everything anchor search needs about the source, computed once per request. */
+export interface AnchorSearch {
+  corpus: SiteCorpus;
+  text: SourceText;
+  positions: ReadonlyMap<number, number[]>;
+}
+
+export interface Mention {
   first: number;
   last: number;
   kind: PhraseKind;
@@ -52,11 +60,11 @@ const KIND_STRENGTH: Record<PhraseKind, number> = {
 };
 
 /**
- * Targets worth suggesting from one source page and every anchor each could take: pages named in the text (titles,
- * headings, n-grams and anchor texts of existing links, matched anywhere, even in code, as evidence) and pages
- * similar by BM25 "more like this". Anchors are eligible runs only. Pure.
+ * Pages worth suggesting from one source page: pages named in the text (titles, headings, n-grams and anchor texts
+ * of existing links, matched anywhere, even in code, as evidence) and pages similar by BM25 "more like this",
+ * without those the request excludes. Pure.
  */
-export function collectCandidates(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): TargetCandidate[] {
+export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): TargetCandidate[] {
   const linked = linkedDocuments(source);
   const verdicts = new Map<number, boolean>();
   const accept = (docNo: number): boolean => {
@@ -75,61 +83,68 @@ export function collectCandidates(corpus: SiteCorpus, source: CorpusDocument, te
 
   const mentions = findMentions(corpus, text, accept);
   const similarity = similarTargets(corpus, source, accept, mentions);
-  const targets = new Set<number>([...mentions.keys(), ...similarity.top]);
-  const positions = eligiblePositions(text);
-  const bySimilarity = [...targets].sort((a, b) => (similarity.byDoc.get(b) ?? 0) - (similarity.byDoc.get(a) ?? 0) || a - b);
-  const rankOf = new Map(bySimilarity.map((docNo, rank) => [docNo, rank]));
-  const bestSimilarity = Math.max(1e-9, similarity.byDoc.get(bySimilarity[0] ?? -1) ?? 0);
+  const targets = [...new Set<number>([...mentions.keys(), ...similarity.top])];
+  targets.sort((a, b) => (similarity.byDoc.get(b) ?? 0) - (similarity.byDoc.get(a) ?? 0) || a - b);
+  const bestSimilarity = Math.max(1e-9, similarity.byDoc.get(targets[0] ?? -1) ?? 0);
 
-  const candidates: TargetCandidate[] = [];
-  for (const docNo of targets) {
+  return targets.map((docNo, rank) => {
     const found = mentions.get(docNo) ?? [];
-    const evidence = found.reduce<PhraseKind | null>(
-      (best, m) => (best === null || KIND_STRENGTH[m.kind] > KIND_STRENGTH[best] ? m.kind : best),
-      null,
-    );
     const targetSimilarity = similarity.byDoc.get(docNo) ?? 0;
-    const context = {
-      similarity: targetSimilarity,
-      similarityRank: rankOf.get(docNo)!,
-      relativeSimilarity: targetSimilarity / bestSimilarity,
-      evidence,
-      mentions: found.length,
-      inboundLinks: corpus.inboundLinks(docNo),
+    return {
+      docNo,
+      mentions: found,
+      features: {
+        similarity: targetSimilarity,
+        similarityRank: rank,
+        relativeSimilarity: targetSimilarity / bestSimilarity,
+        evidence: found.reduce<PhraseKind | null>(
+          (best, m) => (best === null || KIND_STRENGTH[m.kind] > KIND_STRENGTH[best] ? m.kind : best),
+          null,
+        ),
+        mentions: found.length,
+        inboundLinks: corpus.inboundLinks(docNo),
+      },
     };
-    const title = titleOf(corpus, docNo);
-    const options: AnchorOption[] = [];
-    const spans = new Set<number>();
-    const eligibleMentions = found
-      .filter((mention) => mention.eligible)
-      .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
-    for (const mention of eligibleMentions) {
-      if (options.length >= MENTION_OPTIONS) break;
-      if (spans.has(mention.first * 8 + mention.last - mention.first)) continue;
-      spans.add(mention.first * 8 + mention.last - mention.first);
-      options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses, context));
-    }
-    for (const run of vocabularyRuns(corpus, text, docNo, positions)) {
-      if (spans.has(run.first * 8 + run.last - run.first)) continue;
-      spans.add(run.first * 8 + run.last - run.first);
-      options.push(option(corpus, text, title, run.first, run.last, null, 1, 0, context));
-    }
-    options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
-    if (options.length > 0) candidates.push({ docNo, options });
+  });
+}
+
+export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
+  return { corpus, text, positions: eligiblePositions(text) };
+}
+
+/** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */
+export function anchorOptions(search: AnchorSearch, target: TargetCandidate): AnchorOption[] {
+  const { corpus, text } = search;
+  const title = titleOf(corpus, target.docNo);
+  const options: AnchorOption[] = [];
+  const spans = new Set<number>();
+  const eligibleMentions = target.mentions
+    .filter((mention) => mention.eligible)
+    .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
+  for (const mention of eligibleMentions) {
+    if (options.length >= MENTION_OPTIONS) break;
+    if (spans.has(mention.first * 8 + mention.last - mention.first)) continue;
+    spans.add(mention.first * 8 + mention.last - mention.first);
+    options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
-  return candidates;
+  for (const run of vocabularyRuns(corpus, text, target.docNo, search.positions)) {
+    if (spans.has(run.first * 8 + run.last - run.first)) continue;
+    spans.add(run.first * 8 + run.last - run.first);
+    options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+  }
+  return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
+}
+
+/** Editors link a page by its name: exact names first, then the fullest and most specific run of its words. */
+function anchorPreference(features: AnchorFeatures): number {
+  const named = features.kind === null ? 0 : KIND_STRENGTH[features.kind];
+  return named * 10 + features.titleCoverage * 4 + features.specificity * 2 + Math.min(features.anchorWords, 4) * 0.25;
 }
 
 /** A target's title terms and their idf mass, computed once per target. */
 interface TitleTerms {
   terms: ReadonlySet<number>;
   mass: number;
-}
-
-/** Editors link a page by its name: exact names first, then the fullest and most specific run of its words. */
-function anchorPreference(features: SuggestionFeatures): number {
-  const named = features.kind === null ? 0 : KIND_STRENGTH[features.kind];
-  return named * 10 + features.titleCoverage * 4 + features.specificity * 2 + Math.min(features.anchorWords, 4) * 0.25;
 }
 
 function titleOf(corpus: SiteCorpus, docNo: number): TitleTerms {
@@ -148,7 +163,6 @@ function option(
   kind: PhraseKind | null,
   ambiguity: number,
   anchorUses: number,
-  context: Pick<SuggestionFeatures, 'similarity' | 'similarityRank' | 'relativeSimilarity' | 'evidence' | 'mentions' | 'inboundLinks'>,
 ): AnchorOption {
   const anchorTerms: number[] = [];
   for (let i = first; i <= last; i += 1) {
@@ -167,7 +181,6 @@ function option(
     start: text.tokens.starts[first]!,
     end: text.tokens.ends[last]!,
     features: {
-      ...context,
       kind,
       titleCoverage: title.mass > 0 ? covered / title.mass : 0,
       specificity: anchorTerms.length > 0 ? Math.min(1, idfSum / anchorTerms.length / rarest) : 0,

@@ -21,6 +21,16 @@ function resultOf( implementation: ImplementationDetails, suggestionId: string )
 	return implementation.results?.find( ( result ) => result.suggestionId === suggestionId ) ?? null;
 }
 
+function linkBadge( implementation: ImplementationDetails, result: LinkResult | null ): string {
+	if ( ! result ) {
+		return 'pending';
+	}
+	if ( ! result.succeeded ) {
+		return 'failed';
+	}
+	return implementation.status === 'rolled_back' ? 'rolled_back' : 'completed';
+}
+
 function insertedLinkOf( implementation: ImplementationDetails, suggestionId: string ): { post: ImplementationPost; link: InsertedLink } | null {
 	for ( const post of implementation.posts ) {
 		const link = post.links.find( ( candidate ) => candidate.suggestionId === suggestionId );
@@ -38,8 +48,12 @@ function LinkRow( { implementation, suggestionId }: { implementation: Implementa
 	const inserted = insertedLinkOf( implementation, suggestionId );
 	const reason = result?.reason ?? result?.error ?? '';
 	let outcome = __( 'Waiting', 'interlinker' );
-	if ( result ) {
-		outcome = result.succeeded ? __( 'Inserted', 'interlinker' ) : __( 'Not inserted', 'interlinker' );
+	if ( result && ! result.succeeded ) {
+		outcome = __( 'Not inserted', 'interlinker' );
+	} else if ( result && implementation.status === 'rolled_back' ) {
+		outcome = __( 'Inserted, then rolled back', 'interlinker' );
+	} else if ( result ) {
+		outcome = __( 'Inserted', 'interlinker' );
 	}
 	const anchor = inserted?.link.anchorText ?? suggestion?.anchorText ?? '';
 	const target = inserted?.link.href ?? suggestion?.targetPageUrl ?? '';
@@ -52,10 +66,10 @@ function LinkRow( { implementation, suggestionId }: { implementation: Implementa
 					suggestion && <PostLinks title={ suggestion.sourceTitle } url={ suggestion.sourcePageUrl } editLink={ suggestion.sourceEditLink } />
 				) }
 			</td>
-			<td>{ anchor }</td>
+			<td>{ anchor || <code className="interlinker-muted">{ suggestionId }</code> }</td>
 			<td>{ target && <code>{ urlPath( target ) }</code> }</td>
 			<td>
-				<StatusBadge status={ result ? ( result.succeeded ? 'completed' : 'failed' ) : 'pending' } label={ outcome } />
+				<StatusBadge status={ linkBadge( implementation, result ) } label={ outcome } />
 				{ reason && <p className="interlinker-result__reason">{ reason }</p> }
 			</td>
 		</tr>

@@ -86,7 +86,7 @@ export function ImplementResults() {
 					</Button>
 				) }
 				<Button variant="primary" onClick={ () => void dismissImplementRun() } disabled={ run.status === 'running' }>
-					{ __( 'Close', 'interlinker' ) }
+					{ __( 'Done', 'interlinker' ) }
 				</Button>
 			</HStack>
 		</Modal>
