@@ -24,7 +24,11 @@ registerPlugin( 'interlinker', {
 			<PluginSidebarMoreMenuItem target={ SIDEBAR } icon={ link }>
 				{ __( 'Interlinker', 'interlinker' ) }
 			</PluginSidebarMoreMenuItem>
-			<PluginSidebar name={ SIDEBAR } title={ __( 'Interlinker link suggestions', 'interlinker' ) } icon={ link }>
+			<PluginSidebar
+				name={ SIDEBAR }
+				title={ __( 'Interlinker link suggestions', 'interlinker' ) }
+				icon={ link }
+			>
 				<SuggestionsPanel />
 			</PluginSidebar>
 		</>

@@ -28,7 +28,10 @@ function mount(): void {
 	}
 	const screen = root.dataset.screen;
 	if ( ! isScreenName( screen ) ) {
-		root.textContent = __( 'This Interlinker screen does not exist.', 'interlinker' );
+		root.textContent = __(
+			'This Interlinker screen does not exist.',
+			'interlinker'
+		);
 		return;
 	}
 	registerStore();

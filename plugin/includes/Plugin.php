@@ -107,7 +107,7 @@ final class Plugin {
 			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ) ),
 			new Sync_Controller( $this->sync, $this->queue ),
 			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
-			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records ),
+			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $view ),
 			new Analytics_Controller( $this->api, $view ),
 		);
 		foreach ( $controllers as $controller ) {

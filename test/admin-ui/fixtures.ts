@@ -1,6 +1,9 @@
 import type { Suggestion } from '../../admin-ui/src/api/types';
 
-export function suggestion( id: string, overrides: Partial< Suggestion > = {} ): Suggestion {
+export function suggestion(
+	id: string,
+	overrides: Partial< Suggestion > = {}
+): Suggestion {
 	return {
 		id,
 		sourcePageUrl: `http://site.test/${ id }-source/`,

@@ -4,17 +4,33 @@ import { toApiError } from '../../admin-ui/src/api/errors';
 import { splitAnchorInContext } from '../../admin-ui/src/lib/anchor-context';
 import { findLinkableAnchor } from '../../admin-ui/src/lib/anchor-placement';
 import { niceCeiling, scaled, ticks } from '../../admin-ui/src/lib/chart-scale';
-import { customRange, daysOf, rangeForPreset } from '../../admin-ui/src/lib/date-range';
+import {
+	customRange,
+	daysOf,
+	rangeForPreset,
+} from '../../admin-ui/src/lib/date-range';
 import { describeError } from '../../admin-ui/src/lib/error-message';
 import { activityPoints } from '../../admin-ui/src/screens/health/activity-points';
-import { categoryIdsFromNames, normalisePathPrefixes } from '../../admin-ui/src/screens/settings/exclusions';
+import {
+	categoryIdsFromNames,
+	normalisePathPrefixes,
+} from '../../admin-ui/src/screens/settings/exclusions';
 import { syncPercent } from '../../admin-ui/src/screens/settings/sync-progress';
-import { DEFAULT_VIEW, sortSuggestions, viewToQuery } from '../../admin-ui/src/screens/suggestions/view';
+import {
+	DEFAULT_VIEW,
+	sortSuggestions,
+	viewToQuery,
+} from '../../admin-ui/src/screens/suggestions/view';
 import { suggestion } from './fixtures';
 
 describe( 'anchor in context', () => {
 	it( 'when the anchor is in the context, then it is split out exactly as written there', () => {
-		expect( splitAnchorInContext( 'Read about Internal Links today.', 'internal links' ) ).toEqual( {
+		expect(
+			splitAnchorInContext(
+				'Read about Internal Links today.',
+				'internal links'
+			)
+		).toEqual( {
 			before: 'Read about ',
 			anchor: 'Internal Links',
 			after: ' today.',
@@ -22,17 +38,28 @@ describe( 'anchor in context', () => {
 	} );
 
 	it( 'when the context holds markup-like text, then it stays text (nothing is parsed as HTML)', () => {
-		const parts = splitAnchorInContext( '<img src=x onerror=alert(1)> and links', 'links' );
+		const parts = splitAnchorInContext(
+			'<img src=x onerror=alert(1)> and links',
+			'links'
+		);
 		expect( parts.before ).toBe( '<img src=x onerror=alert(1)> and ' );
 		expect( parts.anchor ).toBe( 'links' );
 	} );
 
 	it( 'when the anchor is missing, then the whole context is shown without a highlight', () => {
-		expect( splitAnchorInContext( 'Nothing here.', 'absent' ) ).toEqual( { before: 'Nothing here.', anchor: '', after: '' } );
+		expect( splitAnchorInContext( 'Nothing here.', 'absent' ) ).toEqual( {
+			before: 'Nothing here.',
+			anchor: '',
+			after: '',
+		} );
 	} );
 
 	it( 'when the context is long, then each side is shortened with an ellipsis', () => {
-		const parts = splitAnchorInContext( `${ 'word '.repeat( 60 ) }anchor${ ' word'.repeat( 60 ) }`, 'anchor', 40 );
+		const parts = splitAnchorInContext(
+			`${ 'word '.repeat( 60 ) }anchor${ ' word'.repeat( 60 ) }`,
+			'anchor',
+			40
+		);
 		expect( parts.before.startsWith( '…' ) ).toBe( true );
 		expect( parts.after.endsWith( '…' ) ).toBe( true );
 		expect( parts.before.length ).toBeLessThanOrEqual( 41 );
@@ -42,7 +69,9 @@ describe( 'anchor in context', () => {
 describe( 'where an anchor can be linked in the editor', () => {
 	const link = [ { type: 'core/link' } ];
 	it( 'when the words appear as a whole word, then their first place is used', () => {
-		expect( findLinkableAnchor( 'Cats and cat food', [], 'cat' ) ).toBe( 9 );
+		expect( findLinkableAnchor( 'Cats and cat food', [], 'cat' ) ).toBe(
+			9
+		);
 	} );
 
 	it( 'when the first occurrence is already linked, then the next free one is used', () => {
@@ -52,7 +81,9 @@ describe( 'where an anchor can be linked in the editor', () => {
 	} );
 
 	it( 'when every occurrence is inside a link, then there is no place', () => {
-		expect( findLinkableAnchor( 'seo', [ link, link, link ], 'seo' ) ).toBeNull();
+		expect(
+			findLinkableAnchor( 'seo', [ link, link, link ], 'seo' )
+		).toBeNull();
 	} );
 } );
 
@@ -78,72 +109,186 @@ describe( 'chart scale', () => {
 describe( 'date ranges', () => {
 	const today = new Date( '2026-03-10T15:00:00Z' );
 	it( 'when a preset is chosen, then the window ends today and counts today as one of its days', () => {
-		expect( rangeForPreset( '7d', today ) ).toEqual( { startDate: '2026-03-04', endDate: '2026-03-10' } );
+		expect( rangeForPreset( '7d', today ) ).toEqual( {
+			startDate: '2026-03-04',
+			endDate: '2026-03-10',
+		} );
 	} );
 
 	it( 'when a custom range starts after it ends or is no real day, then it is refused', () => {
 		expect( customRange( '2026-03-10', '2026-03-01' ) ).toBeNull();
 		expect( customRange( '2026-02-30', '2026-03-01' ) ).toBeNull();
-		expect( customRange( '2026-03-01', '2026-03-01' ) ).toEqual( { startDate: '2026-03-01', endDate: '2026-03-01' } );
+		expect( customRange( '2026-03-01', '2026-03-01' ) ).toEqual( {
+			startDate: '2026-03-01',
+			endDate: '2026-03-01',
+		} );
 	} );
 
 	it( 'when the activity has gaps, then every day of the window is charted, missing ones as zero', () => {
-		const points = activityPoints( [ { date: '2026-03-02', suggestions: 4, implementations: 1 } ], {
-			startDate: '2026-03-01',
-			endDate: '2026-03-03',
-		} );
-		expect( points.map( ( point ) => point.label ) ).toEqual( daysOf( { startDate: '2026-03-01', endDate: '2026-03-03' } ) );
-		expect( points.map( ( point ) => point.values.suggestions ) ).toEqual( [ 0, 4, 0 ] );
+		const points = activityPoints(
+			[ { date: '2026-03-02', suggestions: 4, implementations: 1 } ],
+			{
+				startDate: '2026-03-01',
+				endDate: '2026-03-03',
+			}
+		);
+		expect( points.map( ( point ) => point.label ) ).toEqual(
+			daysOf( { startDate: '2026-03-01', endDate: '2026-03-03' } )
+		);
+		expect( points.map( ( point ) => point.values.suggestions ) ).toEqual( [
+			0, 4, 0,
+		] );
 	} );
 } );
 
 describe( 'errors from the plugin', () => {
 	it( 'when WordPress answers a WP_Error, then its code decides what kind of problem it is', async () => {
-		expect( ( await toApiError( { code: 'interlinker_bridge_unreachable', message: 'x', data: { status: 502 } } ) ).kind ).toBe( 'unreachable' );
-		expect( ( await toApiError( { code: 'interlinker_not_configured', message: 'x', data: { status: 503 } } ) ).kind ).toBe( 'not_connected' );
-		expect( ( await toApiError( { code: 'fetch_error', message: 'You are probably offline.' } ) ).kind ).toBe( 'offline' );
+		expect(
+			(
+				await toApiError( {
+					code: 'interlinker_bridge_unreachable',
+					message: 'x',
+					data: { status: 502 },
+				} )
+			).kind
+		).toBe( 'unreachable' );
+		expect(
+			(
+				await toApiError( {
+					code: 'interlinker_not_configured',
+					message: 'x',
+					data: { status: 503 },
+				} )
+			).kind
+		).toBe( 'not_connected' );
+		expect(
+			(
+				await toApiError( {
+					code: 'fetch_error',
+					message: 'You are probably offline.',
+				} )
+			).kind
+		).toBe( 'offline' );
 	} );
 
 	it( 'when a list request fails, then the error is read from the Response body', async () => {
-		const response = new Response( JSON.stringify( { code: 'rest_forbidden', message: 'No.', data: { status: 403 } } ), { status: 403 } );
+		const response = new Response(
+			JSON.stringify( {
+				code: 'rest_forbidden',
+				message: 'No.',
+				data: { status: 403 },
+			} ),
+			{ status: 403 }
+		);
 		const error = await toApiError( response );
-		expect( error ).toMatchObject( { kind: 'forbidden', status: 403, message: 'No.' } );
+		expect( error ).toMatchObject( {
+			kind: 'forbidden',
+			status: 403,
+			message: 'No.',
+		} );
 	} );
 
 	it( 'when rate-limited without a reset time, then the message says when from Retry-After', async () => {
-		const error = await toApiError( { code: 'interlinker_rate_limited', message: 'Limit used up.', data: { status: 429, retryAfter: 60 } } );
-		expect( describeError( error, new Date( '2026-01-01T10:00:00Z' ) ) ).toMatch( /Try again after/ );
+		const error = await toApiError( {
+			code: 'interlinker_rate_limited',
+			message: 'Limit used up.',
+			data: { status: 429, retryAfter: 60 },
+		} );
+		expect(
+			describeError( error, new Date( '2026-01-01T10:00:00Z' ) )
+		).toMatch( /Try again after/ );
 	} );
 } );
 
 describe( 'the suggestions view', () => {
 	it( 'when the view filters by status and a post is chosen, then the query carries both and the page', () => {
-		const query = viewToQuery( { ...DEFAULT_VIEW, page: 3, perPage: 50, filters: [ { field: 'status', operator: 'is', value: 'approved' } ] }, 12 );
-		expect( query ).toEqual( { page: 3, perPage: 50, status: 'approved', postId: 12, orderby: 'relevanceScore', order: 'desc' } );
+		const query = viewToQuery(
+			{
+				...DEFAULT_VIEW,
+				page: 3,
+				perPage: 50,
+				filters: [
+					{ field: 'status', operator: 'is', value: 'approved' },
+				],
+			},
+			12
+		);
+		expect( query ).toEqual( {
+			page: 3,
+			perPage: 50,
+			status: 'approved',
+			postId: 12,
+			orderby: 'relevanceScore',
+			order: 'desc',
+		} );
 	} );
 
 	it( 'when the status filter holds an unknown value, then no status is sent', () => {
-		expect( viewToQuery( { ...DEFAULT_VIEW, filters: [ { field: 'status', operator: 'is', value: 'bogus' } ] }, null ).status ).toBeUndefined();
+		expect(
+			viewToQuery(
+				{
+					...DEFAULT_VIEW,
+					filters: [
+						{ field: 'status', operator: 'is', value: 'bogus' },
+					],
+				},
+				null
+			).status
+		).toBeUndefined();
 	} );
 
 	it( 'when sorted by score ascending, then the lowest score comes first', () => {
-		const items = [ suggestion( 'a', { relevanceScore: 0.9 } ), suggestion( 'b', { relevanceScore: 0.2 } ) ];
-		expect( sortSuggestions( items, { field: 'relevanceScore', direction: 'asc' } ).map( ( item ) => item.id ) ).toEqual( [ 'b', 'a' ] );
+		const items = [
+			suggestion( 'a', { relevanceScore: 0.9 } ),
+			suggestion( 'b', { relevanceScore: 0.2 } ),
+		];
+		expect(
+			sortSuggestions( items, {
+				field: 'relevanceScore',
+				direction: 'asc',
+			} ).map( ( item ) => item.id )
+		).toEqual( [ 'b', 'a' ] );
 	} );
 } );
 
 describe( 'settings helpers', () => {
 	it( 'when paths are typed loosely, then they become distinct prefixes with slashes on both ends', () => {
-		expect( normalisePathPrefixes( [ 'shop', '/shop/', ' /tag ', '', '/' ] ) ).toEqual( [ '/shop/', '/tag/' ] );
+		expect(
+			normalisePathPrefixes( [ 'shop', '/shop/', ' /tag ', '', '/' ] )
+		).toEqual( [ '/shop/', '/tag/' ] );
 	} );
 
 	it( 'when category names are picked, then their ids are stored once each and unknown names are dropped', () => {
-		const categories = [ { id: 3, name: 'News' }, { id: 5, name: 'Guides' } ];
-		expect( categoryIdsFromNames( [ 'Guides', 'News', 'Guides', 'Unknown' ], categories ) ).toEqual( [ 5, 3 ] );
+		const categories = [
+			{ id: 3, name: 'News' },
+			{ id: 5, name: 'Guides' },
+		];
+		expect(
+			categoryIdsFromNames(
+				[ 'Guides', 'News', 'Guides', 'Unknown' ],
+				categories
+			)
+		).toEqual( [ 5, 3 ] );
 	} );
 
 	it( 'when a sync has counted part of its posts, then the bar shows that share', () => {
-		expect( syncPercent( { status: 'running', synced: 30, failed: 10, total: 80, error: null } ) ).toBe( 50 );
-		expect( syncPercent( { status: 'running', synced: 0, failed: 0, total: null, error: null } ) ).toBeNull();
+		expect(
+			syncPercent( {
+				status: 'running',
+				synced: 30,
+				failed: 10,
+				total: 80,
+				error: null,
+			} )
+		).toBe( 50 );
+		expect(
+			syncPercent( {
+				status: 'running',
+				synced: 0,
+				failed: 0,
+				total: null,
+				error: null,
+			} )
+		).toBeNull();
 	} );
 } );

@@ -17,13 +17,23 @@ export interface RouteAnswer {
 	headers?: Record< string, string >;
 }
 
-export type RouteHandler = ( call: RouteCall ) => RouteAnswer | Promise< RouteAnswer >;
+export type RouteHandler = (
+	call: RouteCall
+) => RouteAnswer | Promise< RouteAnswer >;
 
-export function wpError( status: number, code: string, message: string, data: Record< string, unknown > = {} ): RouteAnswer {
+export function wpError(
+	status: number,
+	code: string,
+	message: string,
+	data: Record< string, unknown > = {}
+): RouteAnswer {
 	return { status, body: { code, message, data: { status, ...data } } };
 }
 
-/** Routes every apiFetch call to `handle`; answers like WordPress does (parsed JSON, or a Response for parse: false). */
+/**
+ * Routes every apiFetch call to `handle`; answers like WordPress does (parsed JSON, or a Response for parse: false).
+ * @param handle
+ */
 export function servePluginRoutes( handle: RouteHandler ): RouteCall[] {
 	const calls: RouteCall[] = [];
 	apiFetch.setFetchHandler( async ( options ) => {

@@ -8,7 +8,13 @@ import { freshRegistry, type TestRegistry } from './test-registry';
 const QUERY = { page: 1, perPage: 20 };
 
 function listAnswer( items: Suggestion[] ) {
-	return { body: items, headers: { 'X-WP-Total': String( items.length ), 'X-WP-TotalPages': '1' } };
+	return {
+		body: items,
+		headers: {
+			'X-WP-Total': String( items.length ),
+			'X-WP-TotalPages': '1',
+		},
+	};
 }
 
 describe( 'suggestions in the store', () => {
@@ -22,8 +28,14 @@ describe( 'suggestions in the store', () => {
 			body: [ suggestion( 'a' ), suggestion( 'b' ) ],
 			headers: { 'X-WP-Total': '42', 'X-WP-TotalPages': '3' },
 		} ) );
-		const page = await registry.resolveSelect.getSuggestions( { ...QUERY, status: 'pending' } );
-		expect( page?.items.map( ( item ) => item.id ) ).toEqual( [ 'a', 'b' ] );
+		const page = await registry.resolveSelect.getSuggestions( {
+			...QUERY,
+			status: 'pending',
+		} );
+		expect( page?.items.map( ( item ) => item.id ) ).toEqual( [
+			'a',
+			'b',
+		] );
 		expect( page?.total ).toBe( 42 );
 		expect( page?.totalPages ).toBe( 3 );
 		expect( calls[ 0 ]?.path ).toBe( '/interlinker/v1/suggestions' );
@@ -33,7 +45,10 @@ describe( 'suggestions in the store', () => {
 
 	it( 'when the bridge is rate-limited, then the error is kept with its reset time', async () => {
 		servePluginRoutes( () =>
-			wpError( 429, 'interlinker_rate_limited', 'Limit used up.', { resetAt: '2026-01-01T10:00:00.000Z', retryAfter: 600 } )
+			wpError( 429, 'interlinker_rate_limited', 'Limit used up.', {
+				resetAt: '2026-01-01T10:00:00.000Z',
+				retryAfter: 600,
+			} )
 		);
 		await registry.resolveSelect.getSuggestions( QUERY );
 		const error = registry.select.getError( 'getSuggestions', QUERY );
@@ -46,26 +61,55 @@ describe( 'suggestions in the store', () => {
 	it( 'when some approvals fail, then only those go back to their old status and the editor is told why', async () => {
 		servePluginRoutes( ( call: RouteCall ) => {
 			if ( call.method === 'GET' ) {
-				return listAnswer( [ suggestion( 'a' ), suggestion( 'b' ), suggestion( 'c', { status: 'rejected' } ) ] );
+				return listAnswer( [
+					suggestion( 'a' ),
+					suggestion( 'b' ),
+					suggestion( 'c', { status: 'rejected' } ),
+				] );
 			}
 			if ( call.path.endsWith( '/b' ) ) {
-				return wpError( 403, 'rest_forbidden', 'You cannot edit that post.' );
+				return wpError(
+					403,
+					'rest_forbidden',
+					'You cannot edit that post.'
+				);
 			}
-			return { body: suggestion( call.path.split( '/' ).pop() ?? '', { status: 'approved' } ) };
+			return {
+				body: suggestion( call.path.split( '/' ).pop() ?? '', {
+					status: 'approved',
+				} ),
+			};
 		} );
 		await registry.resolveSelect.getSuggestions( QUERY );
 
-		const outcome = await registry.dispatch.setSuggestionsStatus( [ 'a', 'b', 'c' ], 'approved' );
+		const outcome = await registry.dispatch.setSuggestionsStatus(
+			[ 'a', 'b', 'c' ],
+			'approved'
+		);
 
 		expect( outcome.succeeded ).toEqual( [ 'a', 'c' ] );
-		expect( outcome.failed.map( ( failure ) => failure.id ) ).toEqual( [ 'b' ] );
+		expect( outcome.failed.map( ( failure ) => failure.id ) ).toEqual( [
+			'b',
+		] );
 		const select = registry.select;
 		expect( select.getSuggestion( 'a' )?.status ).toBe( 'approved' );
 		expect( select.getSuggestion( 'b' )?.status ).toBe( 'pending' );
 		expect( select.getSuggestion( 'c' )?.status ).toBe( 'approved' );
 		const notices = registry.notices();
-		expect( notices.some( ( notice ) => notice.status === 'error' && notice.content.includes( 'You cannot edit that post.' ) ) ).toBe( true );
-		expect( notices.some( ( notice ) => notice.status === 'success' && notice.content.includes( '2 suggestions approved' ) ) ).toBe( true );
+		expect(
+			notices.some(
+				( notice ) =>
+					notice.status === 'error' &&
+					notice.content.includes( 'You cannot edit that post.' )
+			)
+		).toBe( true );
+		expect(
+			notices.some(
+				( notice ) =>
+					notice.status === 'success' &&
+					notice.content.includes( '2 suggestions approved' )
+			)
+		).toBe( true );
 	} );
 
 	it( 'when approving, then the new status shows before the server answers', async () => {
@@ -82,8 +126,13 @@ describe( 'suggestions in the store', () => {
 		} );
 		await registry.resolveSelect.getSuggestions( QUERY );
 
-		const pending = registry.dispatch.setSuggestionsStatus( [ 'a' ], 'approved' );
-		expect( registry.select.getSuggestion( 'a' )?.status ).toBe( 'approved' );
+		const pending = registry.dispatch.setSuggestionsStatus(
+			[ 'a' ],
+			'approved'
+		);
+		expect( registry.select.getSuggestion( 'a' )?.status ).toBe(
+			'approved'
+		);
 		release();
 		await pending;
 	} );
@@ -125,7 +174,11 @@ describe( 'suggestions in the store', () => {
 					rollbackReason: null,
 					results: [
 						{ suggestionId: 'a', succeeded: true },
-						{ suggestionId: 'b', succeeded: false, reason: 'The anchor text is no longer in the post.' },
+						{
+							suggestionId: 'b',
+							succeeded: false,
+							reason: 'The anchor text is no longer in the post.',
+						},
 					],
 				},
 			};
@@ -136,11 +189,20 @@ describe( 'suggestions in the store', () => {
 		const run = registry.select.getImplementRun();
 		expect( run?.status ).toBe( 'done' );
 		expect( run?.implementation?.id ).toBe( 'imp_1' );
-		expect( run?.results[ 1 ] ).toMatchObject( { succeeded: false, reason: 'The anchor text is no longer in the post.' } );
+		expect( run?.results[ 1 ] ).toMatchObject( {
+			succeeded: false,
+			reason: 'The anchor text is no longer in the post.',
+		} );
 	} );
 
 	it( 'when the plugin is not connected, then the implement run fails with that reason', async () => {
-		servePluginRoutes( () => wpError( 503, 'interlinker_not_configured', 'Enter the bridge address first.' ) );
+		servePluginRoutes( () =>
+			wpError(
+				503,
+				'interlinker_not_configured',
+				'Enter the bridge address first.'
+			)
+		);
 		await registry.dispatch.implementSuggestions( [ 'a' ] );
 		const run = registry.select.getImplementRun();
 		expect( run?.status ).toBe( 'failed' );
@@ -154,26 +216,69 @@ describe( 'full sync in the store', () => {
 		const calls = servePluginRoutes( ( call ) => {
 			const cursor = ( call.data as { cursor?: string } ).cursor;
 			if ( ! cursor ) {
-				return { body: { synced: 50, failed: 0, total: 120, done: false, cursor: 'c1' } };
+				return {
+					body: {
+						synced: 50,
+						failed: 0,
+						total: 120,
+						done: false,
+						cursor: 'c1',
+					},
+				};
 			}
 			if ( cursor === 'c1' ) {
-				return { body: { synced: 48, failed: 2, total: 120, done: false, cursor: 'c2' } };
+				return {
+					body: {
+						synced: 48,
+						failed: 2,
+						total: 120,
+						done: false,
+						cursor: 'c2',
+					},
+				};
 			}
-			return { body: { synced: 20, failed: 0, total: 120, done: true, cursor: null } };
+			return {
+				body: {
+					synced: 20,
+					failed: 0,
+					total: 120,
+					done: true,
+					cursor: null,
+				},
+			};
 		} );
 
 		await registry.dispatch.runFullSync();
 
-		expect( calls.map( ( call ) => ( call.data as { cursor?: string } ).cursor ) ).toEqual( [ undefined, 'c1', 'c2' ] );
-		expect( registry.select.getSyncProgress() ).toMatchObject( { status: 'done', synced: 118, failed: 2, total: 120 } );
+		expect(
+			calls.map( ( call ) => ( call.data as { cursor?: string } ).cursor )
+		).toEqual( [ undefined, 'c1', 'c2' ] );
+		expect( registry.select.getSyncProgress() ).toMatchObject( {
+			status: 'done',
+			synced: 118,
+			failed: 2,
+			total: 120,
+		} );
 	} );
 
 	it( 'when a batch fails, then the sync stops with the error and keeps what it counted', async () => {
 		const registry = freshRegistry();
 		servePluginRoutes( ( call ) =>
 			( call.data as { cursor?: string } ).cursor
-				? wpError( 502, 'interlinker_bridge_unreachable', 'The bridge did not answer.' )
-				: { body: { synced: 10, failed: 0, total: 30, done: false, cursor: 'c1' } }
+				? wpError(
+						502,
+						'interlinker_bridge_unreachable',
+						'The bridge did not answer.'
+				  )
+				: {
+						body: {
+							synced: 10,
+							failed: 0,
+							total: 30,
+							done: false,
+							cursor: 'c1',
+						},
+				  }
 		);
 
 		await registry.dispatch.runFullSync();
@@ -188,7 +293,15 @@ describe( 'full sync in the store', () => {
 		const registry = freshRegistry();
 		const calls = servePluginRoutes( () => {
 			registry.dispatch.cancelSync();
-			return { body: { synced: 5, failed: 0, total: 50, done: false, cursor: 'next' } };
+			return {
+				body: {
+					synced: 5,
+					failed: 0,
+					total: 50,
+					done: false,
+					cursor: 'next',
+				},
+			};
 		} );
 
 		await registry.dispatch.runFullSync();
@@ -202,7 +315,10 @@ describe( 'rollback in the store', () => {
 	it( 'when a rollback succeeds, then the implementation shows as rolled back with its reason', async () => {
 		const registry = freshRegistry();
 		servePluginRoutes( ( call ) => {
-			expect( call.data ).toEqual( { implementationId: 'imp_1', reason: 'Wrong links' } );
+			expect( call.data ).toEqual( {
+				implementationId: 'imp_1',
+				reason: 'Wrong links',
+			} );
 			return {
 				body: {
 					id: 'imp_1',
@@ -214,15 +330,75 @@ describe( 'rollback in the store', () => {
 					summary: { succeeded: 1, failed: 0 },
 					rolledBackAt: '2026-01-02T00:00:00.000Z',
 					rollbackReason: 'Wrong links',
-					results: [ { postId: 7, outcome: 'restored_exactly', removedSuggestionIds: [ 'a' ], missingSuggestionIds: [] } ],
+					results: [
+						{
+							postId: 7,
+							outcome: 'restored_exactly',
+							removedSuggestionIds: [ 'a' ],
+							missingSuggestionIds: [],
+						},
+					],
 				},
 			};
 		} );
 
-		const worked = await registry.dispatch.rollbackImplementation( 'imp_1', 'Wrong links' );
+		const worked = await registry.dispatch.rollbackImplementation(
+			'imp_1',
+			'Wrong links'
+		);
 
 		expect( worked ).toBe( true );
 		const notices = registry.notices();
-		expect( notices.some( ( notice ) => notice.status === 'success' && notice.content.includes( 'exactly as it was' ) ) ).toBe( true );
+		expect(
+			notices.some(
+				( notice ) =>
+					notice.status === 'success' &&
+					notice.content.includes( 'exactly as it was' )
+			)
+		).toBe( true );
+	} );
+} );
+
+describe( 'implementation details in the store', () => {
+	const details = ( posts: unknown[] ) => ( {
+		id: 'imp_1',
+		suggestionIds: [ 'a' ],
+		platform: 'wordpress',
+		status: posts.length ? 'completed' : 'rolled_back',
+		createdAt: '2026-01-01T00:00:00.000Z',
+		implementedAt: '2026-01-01T00:00:01.000Z',
+		summary: { succeeded: 1, failed: 0 },
+		rolledBackAt: null,
+		rollbackReason: null,
+		results: [ { suggestionId: 'a', succeeded: true, error: null } ],
+		posts,
+	} );
+
+	it( 'when the details are loaded again after a rollback, then the posts it changed stay shown', async () => {
+		const registry = freshRegistry();
+		const post = {
+			postId: 7,
+			title: 'Loaf',
+			editLink: '',
+			links: [
+				{
+					suggestionId: 'a',
+					anchorText: 'starter',
+					href: 'http://site.test/starter/',
+				},
+			],
+		};
+		let rolledBack = false;
+		servePluginRoutes( () => ( {
+			body: details( rolledBack ? [] : [ post ] ),
+		} ) );
+		await registry.resolveSelect.getImplementation( 'imp_1' );
+		rolledBack = true;
+		registry.invalidate( 'getImplementation', [ 'imp_1' ] );
+		await registry.resolveSelect.getImplementation( 'imp_1' );
+
+		const shown = registry.select.getImplementation( 'imp_1' );
+		expect( shown?.status ).toBe( 'rolled_back' );
+		expect( shown?.posts ).toEqual( [ post ] );
 	} );
 } );

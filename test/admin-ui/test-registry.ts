@@ -9,13 +9,21 @@ import { store } from '../../admin-ui/src/store';
 import type * as actions from '../../admin-ui/src/store/actions';
 import type { BoundSelectors } from '../../admin-ui/src/store/thunk';
 
-type Result< A > = A extends ( ...args: never[] ) => infer R ? ( R extends ( ...args: never[] ) => infer T ? Awaited< T > : R ) : never;
+type Result< A > = A extends ( ...args: never[] ) => infer R
+	? R extends ( ...args: never[] ) => infer T
+		? Awaited< T >
+		: R
+	: never;
 
 type Actions = {
-	[ K in keyof typeof actions ]: ( ...args: Parameters< ( typeof actions )[ K ] > ) => Promise< Result< ( typeof actions )[ K ] > >;
+	[ K in keyof typeof actions ]: (
+		...args: Parameters< ( typeof actions )[ K ] >
+	) => Promise< Result< ( typeof actions )[ K ] > >;
 };
 type Resolved = {
-	[ K in keyof BoundSelectors ]: ( ...args: Parameters< BoundSelectors[ K ] > ) => Promise< ReturnType< BoundSelectors[ K ] > >;
+	[ K in keyof BoundSelectors ]: (
+		...args: Parameters< BoundSelectors[ K ] >
+	) => Promise< ReturnType< BoundSelectors[ K ] > >;
 };
 
 export interface Notice {
@@ -28,6 +36,8 @@ export interface TestRegistry {
 	resolveSelect: Resolved;
 	dispatch: Actions;
 	notices: () => Notice[];
+	/** Marks a resolved selector call stale, so the next read loads it again. */
+	invalidate: ( selectorName: keyof BoundSelectors, args: unknown[] ) => void;
 }
 
 export function freshRegistry(): TestRegistry {
@@ -49,6 +59,20 @@ export function freshRegistry(): TestRegistry {
 		get dispatch() {
 			return registry.dispatch( store ) as Actions;
 		},
-		notices: () => ( registry.select( noticesStore ) as { getNotices: () => Notice[] } ).getNotices(),
+		notices: () =>
+			(
+				registry.select( noticesStore ) as {
+					getNotices: () => Notice[];
+				}
+			 ).getNotices(),
+		invalidate: ( selectorName, args ) =>
+			(
+				registry.dispatch( store ) as {
+					invalidateResolution: (
+						name: string,
+						args: unknown[]
+					) => void;
+				}
+			 ).invalidateResolution( selectorName, args ),
 	};
 }

@@ -109,8 +109,15 @@ describe('reviewing suggestions', () => {
     expect(approved.items.map((s) => s.id)).toEqual([answer[0]!.id]);
     const bySource = await account.client.listSuggestions(projectId, { sourcePageUrl: SOURCE_URL });
     expect(bySource.pagination.total).toBe(answer.length);
-    const bad = await bridge.fetch(`/api/projects/${projectId}/suggestions?status=done`, { key: account.key });
-    expect(bad.status).toBe(400);
+    const best = await account.client.listSuggestions(projectId, { orderBy: 'relevanceScore', order: 'desc' });
+    const scores = best.items.map((s) => s.relevanceScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const worst = await account.client.listSuggestions(projectId, { orderBy: 'relevanceScore', order: 'asc', limit: 1 });
+    expect(worst.items[0]!.relevanceScore).toBe(Math.min(...scores));
+    for (const query of ['status=done', 'orderBy=title', 'order=up']) {
+      const bad = await bridge.fetch(`/api/projects/${projectId}/suggestions?${query}`, { key: account.key });
+      expect(bad.status, query).toBe(400);
+    }
     const badPatch = await bridge.fetch(`/api/projects/${projectId}/suggestions/${answer[0]!.id}`, { method: 'PATCH', key: account.key, json: { status: 'done' } });
     expect(badPatch.status).toBe(400);
   });

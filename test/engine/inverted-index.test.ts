@@ -61,3 +61,19 @@ describe('InvertedIndex', () => {
     expect(index.search([1], [2], 10, all)).toEqual([{ docNo: 0, score: 20 }]);
   });
 });
+
+describe('InvertedIndex at scale', () => {
+  test('when postings outgrow one storage page, then every posting is still found', () => {
+    const index = new InvertedIndex();
+    const terms = 2_500;
+    const docs = 500;
+    for (let doc = 0; doc < docs; doc += 1) {
+      index.add(doc, Array.from({ length: terms }, (_, t) => t), new Uint8Array(terms).fill(1 + (doc % 200)));
+    }
+    expect(index.postingCount(0)).toBe(docs);
+    expect(index.postingCount(terms - 1)).toBe(docs);
+    const hits = index.search([terms - 1], [1], docs, () => true);
+    expect(hits).toHaveLength(docs);
+    expect(hits[0]!.score).toBe(200);
+  });
+});

@@ -38,3 +38,30 @@ describe('PhraseIndex', () => {
     expect(index.distinctDocs(lookup(index, [8]))).toBe(2);
   });
 });
+
+describe('PhraseIndex ambiguity', () => {
+  test('when a page stops naming a phrase in one way, then it still counts once while another way remains', () => {
+    const index = new PhraseIndex();
+    index.add(1, PhraseKind.title, [8]);
+    index.add(1, PhraseKind.anchor, [8]);
+    index.add(2, PhraseKind.heading, [8]);
+    const node = index.child(PhraseIndex.root, 8);
+    index.remove(1, PhraseKind.anchor, [8]);
+    expect(index.distinctDocs(node)).toBe(2);
+    index.remove(1, PhraseKind.title, [8]);
+    expect(index.distinctDocs(node)).toBe(1);
+  });
+});
+
+describe('PhraseIndex generic phrases', () => {
+  test('when a phrase names very many pages, then it lists none of them but still counts them', () => {
+    const index = new PhraseIndex();
+    for (let doc = 0; doc < 100; doc += 1) index.add(doc, PhraseKind.heading, [3]);
+    const node = index.child(PhraseIndex.root, 3);
+    expect(index.distinctDocs(node)).toBe(100);
+    expect(index.entries(node)).toEqual([]);
+    expect(index.hasEntries(node)).toBe(true);
+    index.remove(0, PhraseKind.heading, [3]);
+    expect(index.distinctDocs(node)).toBe(99);
+  });
+});

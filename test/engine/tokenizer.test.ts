@@ -8,6 +8,7 @@ describe('tokenize', () => {
     { text: 'the editor’s choice', words: ['the', "editor's", 'choice'] },
     { text: 'Größe und Übersicht', words: ['größe', 'und', 'übersicht'] },
     { text: 'IPv6 in 2024', words: ['ipv6', 'in', '2024'] },
+    { text: 'İstanbul Guide', words: ['i̇stanbul', 'guide'] },
     { text: '  …  ', words: [] },
   ])('when the text is "$text", then the words are $words', ({ text, words }) => {
     expect(tokenize(text).words).toEqual(words);
@@ -27,6 +28,8 @@ describe('tokenize', () => {
     { text: 'boot, loader', joined: [0, 0] },
     { text: 'boot\nloader', joined: [0, 0] },
     { text: 'TCP/IP stack', joined: [0, 1, 1] },
+    { text: 'os.path and sys_path', joined: [0, 1, 1, 1, 1] },
+    { text: 'The end. Next', joined: [0, 1, 0] },
   ])('when the gap in "$text" is checked, then joined is $joined', ({ text, joined }) => {
     expect(Array.from(tokenize(text).joined)).toEqual(joined);
   });

@@ -88,6 +88,9 @@ describe('implement and roll back in a real WordPress', () => {
     expect(await revisions()).toBeGreaterThan(revisionsBefore);
     const onBridge = await site.bridgeApi<{ data: Implementation }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
     expect(onBridge.body.data.summary).toEqual({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
+    const details = await site.admin.json<{ suggestions: { id: string; sourcePostId: number }[] }>(`/interlinker/v1/implementations/${answer.body.id}`);
+    expect(details.body.suggestions.map((s) => s.id).sort()).toEqual(answer.body.results.map((r) => r.suggestionId).sort());
+    expect(details.body.suggestions.every((s) => s.sourcePostId === loafId)).toBe(true);
 
     const rolledBack = await rollback(answer.body.id);
 

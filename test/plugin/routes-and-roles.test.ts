@@ -135,6 +135,17 @@ describe('every plugin route, for every role', () => {
     expect(write.body.code).toBe('interlinker_setting_from_constant');
   });
 
+  it('when suggestions are listed by score, then the bridge sorts them and a bad sort key is refused', async () => {
+    const ascending = await call('editor', `/suggestions?post_id=${adminPostId}&orderby=relevanceScore&order=asc`);
+    const scores = (ascending.body as { relevanceScore: number }[]).map((s) => s.relevanceScore);
+    const refused = await call('editor', '/suggestions?orderby=title');
+
+    expect(ascending.status).toBe(200);
+    expect(scores.length).toBeGreaterThan(0);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    expect(refused.status).toBe(400);
+  });
+
   it('when a suggestion is deleted by the editor, then it is gone on the bridge', async () => {
     const answer = await call('editor', `/suggestions/${suggestion.id}`, 'DELETE');
     const onBridge = await site.bridgeApi(`/api/projects/${await site.projectId()}/suggestions/${suggestion.id}`);

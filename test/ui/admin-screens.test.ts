@@ -72,11 +72,16 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
 
   it('when suggestions are generated for a post, then they are listed with the anchor highlighted in its context', async () => {
     await page.goto(screen(site, 'interlinker'));
-    await page.getByRole('button', { name: 'Generate for a post' }).click();
+    // By keyboard only: open the dialog, find the post, pick it, generate.
+    await page.getByRole('button', { name: 'Generate for a post' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Post' }).fill('Weekend');
-    await dialog.getByRole('option', { name: /My Weekend Loaf/ }).click();
-    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.getByRole('combobox', { name: 'Post' }).pressSequentially('Weekend');
+    await expect.poll(() => dialog.getByRole('option', { name: /My Weekend Loaf/ }).count(), { timeout: 15_000 }).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Generate' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.interlinker-context__anchor').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(page, '03-suggestions');
   });
@@ -182,6 +187,18 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
       return answer.body.length;
     };
     await expect.poll(implemented, { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
+  it('when a new key is generated from Settings, then the site uses it and the connection still works', async () => {
+    await page.goto(screen(site, 'interlinker-settings'));
+    await page.getByRole('button', { name: 'Generate new key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate new key' }).click();
+    await expect.poll(() => page.getByText('A new API key is in use').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The old key no longer opens the bridge.
+    const oldKey = await fetch(`${site.bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${site.bridge.apiKey}` } });
+    expect(oldKey.status).toBe(401);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => page.locator('.components-notice.is-success').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 
   it('when the screens were used, then our code logged no console errors', () => {

@@ -1,5 +1,12 @@
 import { NAMESPACE, request, requestPage } from './request';
-import type { AnalyticsSummary, BrokenLink, InboundBucket, ListPage, OrphanPage, TimeseriesPoint } from './types';
+import type {
+	AnalyticsSummary,
+	BrokenLink,
+	InboundBucket,
+	ListPage,
+	OrphanPage,
+	TimeseriesPoint,
+} from './types';
 
 /** Inclusive days, YYYY-MM-DD. */
 export interface DateRange {
@@ -12,22 +19,35 @@ export interface PageQuery {
 	perPage: number;
 }
 
-export function fetchAnalytics( range: DateRange ): Promise< AnalyticsSummary > {
-	return request< AnalyticsSummary >( `${ NAMESPACE }/analytics`, { args: { ...range } } );
+export function fetchAnalytics(
+	range: DateRange
+): Promise< AnalyticsSummary > {
+	return request< AnalyticsSummary >( `${ NAMESPACE }/analytics`, {
+		args: { ...range },
+	} );
 }
 
-export function fetchTimeseries( range: DateRange ): Promise< TimeseriesPoint[] > {
-	return request< TimeseriesPoint[] >( `${ NAMESPACE }/analytics/timeseries`, { args: { ...range } } );
+export function fetchTimeseries(
+	range: DateRange
+): Promise< TimeseriesPoint[] > {
+	return request< TimeseriesPoint[] >(
+		`${ NAMESPACE }/analytics/timeseries`,
+		{ args: { ...range } }
+	);
 }
 
-export function fetchOrphans( query: PageQuery ): Promise< ListPage< OrphanPage > > {
+export function fetchOrphans(
+	query: PageQuery
+): Promise< ListPage< OrphanPage > > {
 	return requestPage< OrphanPage >( `${ NAMESPACE }/analytics/orphans`, {
 		page: query.page,
 		per_page: query.perPage,
 	} );
 }
 
-export function fetchBrokenLinks( query: PageQuery ): Promise< ListPage< BrokenLink > > {
+export function fetchBrokenLinks(
+	query: PageQuery
+): Promise< ListPage< BrokenLink > > {
 	return requestPage< BrokenLink >( `${ NAMESPACE }/analytics/broken-links`, {
 		page: query.page,
 		per_page: query.perPage,
@@ -35,9 +55,9 @@ export function fetchBrokenLinks( query: PageQuery ): Promise< ListPage< BrokenL
 }
 
 export async function fetchInboundLinks(): Promise< InboundBucket[] > {
-	const answer = await request< { buckets: InboundBucket[] } | InboundBucket[] >(
-		`${ NAMESPACE }/analytics/inbound-links`
-	);
+	const answer = await request<
+		{ buckets: InboundBucket[] } | InboundBucket[]
+	>( `${ NAMESPACE }/analytics/inbound-links` );
 	// The bridge wraps the buckets in an object; accept a bare array too.
 	return Array.isArray( answer ) ? answer : answer.buckets;
 }

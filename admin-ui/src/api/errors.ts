@@ -31,7 +31,7 @@ interface WpErrorBody {
 	data?: { status?: unknown; resetAt?: unknown; retryAfter?: unknown } | null;
 }
 
-const KIND_BY_CODE: Record<string, ApiErrorKind> = {
+const KIND_BY_CODE: Record< string, ApiErrorKind > = {
 	interlinker_not_configured: 'not_connected',
 	interlinker_not_synced: 'not_connected',
 	interlinker_bridge_unreachable: 'unreachable',
@@ -73,10 +73,17 @@ function kindOf( code: string, status: number | null ): ApiErrorKind {
 }
 
 function isWpErrorBody( value: unknown ): value is WpErrorBody {
-	return typeof value === 'object' && value !== null && ( 'code' in value || 'message' in value );
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		( 'code' in value || 'message' in value )
+	);
 }
 
-function fromBody( body: WpErrorBody, fallbackStatus: number | null ): ApiError {
+function fromBody(
+	body: WpErrorBody,
+	fallbackStatus: number | null
+): ApiError {
 	const code = typeof body.code === 'string' ? body.code : 'unknown_error';
 	const rawStatus = body.data?.status;
 	const status = typeof rawStatus === 'number' ? rawStatus : fallbackStatus;
@@ -97,6 +104,7 @@ function fromBody( body: WpErrorBody, fallbackStatus: number | null ): ApiError 
 
 /**
  * Turns whatever apiFetch threw (a WP_Error body, a Response when `parse: false`, a network failure) into an ApiError.
+ * @param thrown
  */
 export async function toApiError( thrown: unknown ): Promise< ApiError > {
 	if ( typeof Response !== 'undefined' && thrown instanceof Response ) {
@@ -113,7 +121,10 @@ export async function toApiError( thrown: unknown ): Promise< ApiError > {
 		return fromBody( thrown, null );
 	}
 	return fromBody(
-		{ code: 'unknown_error', message: thrown instanceof Error ? thrown.message : undefined },
+		{
+			code: 'unknown_error',
+			message: thrown instanceof Error ? thrown.message : undefined,
+		},
 		null
 	);
 }

@@ -1,5 +1,11 @@
 import { NAMESPACE, request, requestPage } from './request';
-import type { Implementation, ImplementationDetails, ImplementationStatus, ListPage, RollbackAnswer } from './types';
+import type {
+	Implementation,
+	ImplementationDetails,
+	ImplementationStatus,
+	ListPage,
+	RollbackAnswer,
+} from './types';
 
 export interface ImplementationQuery {
 	page: number;
@@ -7,7 +13,9 @@ export interface ImplementationQuery {
 	status?: ImplementationStatus;
 }
 
-export function fetchImplementations( query: ImplementationQuery ): Promise< ListPage< Implementation > > {
+export function fetchImplementations(
+	query: ImplementationQuery
+): Promise< ListPage< Implementation > > {
 	return requestPage< Implementation >( `${ NAMESPACE }/implementations`, {
 		page: query.page,
 		per_page: query.perPage,
@@ -15,11 +23,18 @@ export function fetchImplementations( query: ImplementationQuery ): Promise< Lis
 	} );
 }
 
-export function fetchImplementation( id: string ): Promise< ImplementationDetails > {
-	return request< ImplementationDetails >( `${ NAMESPACE }/implementations/${ encodeURIComponent( id ) }` );
+export function fetchImplementation(
+	id: string
+): Promise< ImplementationDetails > {
+	return request< ImplementationDetails >(
+		`${ NAMESPACE }/implementations/${ encodeURIComponent( id ) }`
+	);
 }
 
-export function rollbackImplementation( implementationId: string, reason: string ): Promise< RollbackAnswer > {
+export function rollbackImplementation(
+	implementationId: string,
+	reason: string
+): Promise< RollbackAnswer > {
 	return request< RollbackAnswer >( `${ NAMESPACE }/rollback`, {
 		method: 'POST',
 		data: { implementationId, reason },

@@ -11,7 +11,10 @@ interface CoreSearchItem {
 	url: string;
 }
 
-export async function searchPosts( search: string, subtypes: string[] ): Promise< PostSearchResult[] > {
+export async function searchPosts(
+	search: string,
+	subtypes: string[]
+): Promise< PostSearchResult[] > {
 	const items = await request< CoreSearchItem[] >( '/wp/v2/search', {
 		args: {
 			search,
@@ -21,7 +24,12 @@ export async function searchPosts( search: string, subtypes: string[] ): Promise
 			_fields: 'id,title,subtype,url',
 		},
 	} );
-	return items.map( ( item ) => ( { id: item.id, title: item.title, subtype: item.subtype, url: item.url } ) );
+	return items.map( ( item ) => ( {
+		id: item.id,
+		title: item.title,
+		subtype: item.subtype,
+		url: item.url,
+	} ) );
 }
 
 interface CoreCategory {
@@ -31,7 +39,13 @@ interface CoreCategory {
 
 export async function fetchCategories(): Promise< Category[] > {
 	const items = await request< CoreCategory[] >( '/wp/v2/categories', {
-		args: { per_page: 100, orderby: 'name', order: 'asc', _fields: 'id,name', context: 'view' },
+		args: {
+			per_page: 100,
+			orderby: 'name',
+			order: 'asc',
+			_fields: 'id,name',
+			context: 'view',
+		},
 	} );
 	return items.map( ( item ) => ( { id: item.id, name: item.name } ) );
 }

@@ -11,7 +11,9 @@ export const NAMESPACE = '/interlinker/v1';
 
 export type QueryArgs = Record< string, string | number | boolean | undefined >;
 
-function withoutEmpty( args: QueryArgs ): Record< string, string | number | boolean > {
+function withoutEmpty(
+	args: QueryArgs
+): Record< string, string | number | boolean > {
 	const kept: Record< string, string | number | boolean > = {};
 	for ( const [ key, value ] of Object.entries( args ) ) {
 		if ( value !== undefined && value !== '' ) {
@@ -25,10 +27,21 @@ export function pathWithArgs( path: string, args: QueryArgs = {} ): string {
 	return addQueryArgs( path, withoutEmpty( args ) );
 }
 
-/** A call whose JSON answer is T; rejects with an ApiError. */
+/**
+ * A call whose JSON answer is T; rejects with an ApiError.
+ * @param path
+ * @param options
+ * @param options.method
+ * @param options.data
+ * @param options.args
+ */
 export async function request< T >(
 	path: string,
-	options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; data?: unknown; args?: QueryArgs } = {}
+	options: {
+		method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+		data?: unknown;
+		args?: QueryArgs;
+	} = {}
 ): Promise< T > {
 	try {
 		return await apiFetch< T >( {
@@ -41,20 +54,42 @@ export async function request< T >(
 	}
 }
 
-function headerNumber( response: Response, name: string, fallback: number ): number {
+function headerNumber(
+	response: Response,
+	name: string,
+	fallback: number
+): number {
 	const value = Number.parseInt( response.headers.get( name ) ?? '', 10 );
 	return Number.isFinite( value ) ? value : fallback;
 }
 
-/** A GET of one page of a list route, with its totals. */
-export async function requestPage< T >( path: string, args: QueryArgs = {} ): Promise< ListPage< T > > {
+/**
+ * A GET of one page of a list route, with its totals.
+ * @param path
+ * @param args
+ */
+export async function requestPage< T >(
+	path: string,
+	args: QueryArgs = {}
+): Promise< ListPage< T > > {
 	let response: Response;
 	try {
-		response = await apiFetch< Response >( { path: pathWithArgs( path, args ), parse: false } );
+		response = await apiFetch< Response >( {
+			path: pathWithArgs( path, args ),
+			parse: false,
+		} );
 	} catch ( thrown ) {
 		throw await toApiError( thrown );
 	}
 	const items = ( await response.json() ) as T[];
 	const total = headerNumber( response, 'X-WP-Total', items.length );
-	return { items, total, totalPages: headerNumber( response, 'X-WP-TotalPages', total > 0 ? 1 : 0 ) };
+	return {
+		items,
+		total,
+		totalPages: headerNumber(
+			response,
+			'X-WP-TotalPages',
+			total > 0 ? 1 : 0
+		),
+	};
 }

@@ -1,24 +1,45 @@
 import { NAMESPACE, request } from './request';
-import type { ConnectionTest, Settings, SettingsChanges, SyncBatch } from './types';
+import type {
+	ConnectionTest,
+	Settings,
+	SettingsChanges,
+	SyncBatch,
+} from './types';
 
 export function fetchSettings(): Promise< Settings > {
 	return request< Settings >( `${ NAMESPACE }/settings` );
 }
 
 export function saveSettings( changes: SettingsChanges ): Promise< Settings > {
-	return request< Settings >( `${ NAMESPACE }/settings`, { method: 'POST', data: changes } );
+	return request< Settings >( `${ NAMESPACE }/settings`, {
+		method: 'POST',
+		data: changes,
+	} );
 }
 
 export function testConnection(): Promise< ConnectionTest > {
-	return request< ConnectionTest >( `${ NAMESPACE }/settings/test-connection`, { method: 'POST' } );
+	return request< ConnectionTest >(
+		`${ NAMESPACE }/settings/test-connection`,
+		{ method: 'POST' }
+	);
 }
 
 export function rotateApiKey(): Promise< Settings > {
-	return request< Settings >( `${ NAMESPACE }/settings/rotate-key`, { method: 'POST' } );
+	return request< Settings >( `${ NAMESPACE }/settings/rotate-key`, {
+		method: 'POST',
+	} );
 }
 
-/** One batch of a full sync (no postIds) or a sync of the given posts. */
-export function syncBatch( body: { cursor?: string | null; postIds?: number[] } ): Promise< SyncBatch > {
+/**
+ * One batch of a full sync (no postIds) or a sync of the given posts.
+ * @param body
+ * @param body.cursor
+ * @param body.postIds
+ */
+export function syncBatch( body: {
+	cursor?: string | null;
+	postIds?: number[];
+} ): Promise< SyncBatch > {
 	const data: { cursor?: string; postIds?: number[] } = {};
 	if ( body.cursor ) {
 		data.cursor = body.cursor;
@@ -26,5 +47,8 @@ export function syncBatch( body: { cursor?: string | null; postIds?: number[] } 
 	if ( body.postIds ) {
 		data.postIds = body.postIds;
 	}
-	return request< SyncBatch >( `${ NAMESPACE }/sync`, { method: 'POST', data } );
+	return request< SyncBatch >( `${ NAMESPACE }/sync`, {
+		method: 'POST',
+		data,
+	} );
 }

@@ -1,5 +1,10 @@
 import { NAMESPACE, request, requestPage } from './request';
-import type { ImplementAnswer, ListPage, Suggestion, SuggestionStatus } from './types';
+import type {
+	ImplementAnswer,
+	ListPage,
+	Suggestion,
+	SuggestionStatus,
+} from './types';
 
 export interface SuggestionQuery {
 	page: number;
@@ -11,7 +16,9 @@ export interface SuggestionQuery {
 	order?: 'asc' | 'desc';
 }
 
-export function fetchSuggestions( query: SuggestionQuery ): Promise< ListPage< Suggestion > > {
+export function fetchSuggestions(
+	query: SuggestionQuery
+): Promise< ListPage< Suggestion > > {
 	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
 		page: query.page,
 		per_page: query.perPage,
@@ -22,8 +29,15 @@ export function fetchSuggestions( query: SuggestionQuery ): Promise< ListPage< S
 	} );
 }
 
-/** Asks the bridge for fresh suggestions for one post, then answers that post's suggestions. */
-export function generateSuggestions( postId: number, perPage = 100 ): Promise< ListPage< Suggestion > > {
+/**
+ * Asks the bridge for fresh suggestions for one post, then answers that post's suggestions.
+ * @param postId
+ * @param perPage
+ */
+export function generateSuggestions(
+	postId: number,
+	perPage = 100
+): Promise< ListPage< Suggestion > > {
 	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
 		post_id: postId,
 		generate: 1,
@@ -32,19 +46,35 @@ export function generateSuggestions( postId: number, perPage = 100 ): Promise< L
 	} );
 }
 
-export function updateSuggestionStatus( id: string, status: SuggestionStatus ): Promise< Suggestion > {
-	return request< Suggestion >( `${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`, {
-		method: 'PATCH',
-		data: { status },
-	} );
+export function updateSuggestionStatus(
+	id: string,
+	status: SuggestionStatus
+): Promise< Suggestion > {
+	return request< Suggestion >(
+		`${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`,
+		{
+			method: 'PATCH',
+			data: { status },
+		}
+	);
 }
 
-export function deleteSuggestion( id: string ): Promise< { success: boolean } > {
-	return request< { success: boolean } >( `${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`, {
-		method: 'DELETE',
-	} );
+export function deleteSuggestion(
+	id: string
+): Promise< { success: boolean } > {
+	return request< { success: boolean } >(
+		`${ NAMESPACE }/suggestions/${ encodeURIComponent( id ) }`,
+		{
+			method: 'DELETE',
+		}
+	);
 }
 
-export function implementSuggestions( suggestionIds: string[] ): Promise< ImplementAnswer > {
-	return request< ImplementAnswer >( `${ NAMESPACE }/implement`, { method: 'POST', data: { suggestionIds } } );
+export function implementSuggestions(
+	suggestionIds: string[]
+): Promise< ImplementAnswer > {
+	return request< ImplementAnswer >( `${ NAMESPACE }/implement`, {
+		method: 'POST',
+		data: { suggestionIds },
+	} );
 }

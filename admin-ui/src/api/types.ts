@@ -2,7 +2,11 @@
  * Shapes of the plugin's REST answers (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them.
  */
 
-export type SuggestionStatus = 'pending' | 'approved' | 'rejected' | 'implemented';
+export type SuggestionStatus =
+	| 'pending'
+	| 'approved'
+	| 'rejected'
+	| 'implemented';
 
 export interface Suggestion {
 	id: string;
@@ -24,7 +28,11 @@ export interface Suggestion {
 	targetEditLink: string;
 }
 
-export type ImplementationStatus = 'pending' | 'completed' | 'failed' | 'rolled_back';
+export type ImplementationStatus =
+	| 'pending'
+	| 'completed'
+	| 'failed'
+	| 'rolled_back';
 
 export interface LinkResult {
 	suggestionId: string;
@@ -69,7 +77,10 @@ export interface ImplementationDetails extends Implementation {
 	suggestions?: Suggestion[];
 }
 
-export type RollbackOutcome = 'restored_exactly' | 'links_removed' | 'nothing_to_remove';
+export type RollbackOutcome =
+	| 'restored_exactly'
+	| 'links_removed'
+	| 'nothing_to_remove';
 
 export interface RollbackPostResult {
 	postId: number;
@@ -88,7 +99,12 @@ export interface ImplementAnswer extends Implementation {
 }
 
 export interface AnalyticsSummary {
-	suggestions: { total: number; pending: number; approved: number; implemented: number };
+	suggestions: {
+		total: number;
+		pending: number;
+		approved: number;
+		implemented: number;
+	};
 	implementations: { total: number; successful: number; failed: number };
 	pages: { total: number; synced: number; pending: number };
 	links: { total: number; active: number; broken: number };
@@ -171,7 +187,7 @@ export interface SyncBatch {
 }
 
 /** One page of a list route, with the totals WordPress sends in X-WP-Total / X-WP-TotalPages. */
-export interface ListPage<T> {
+export interface ListPage< T > {
 	items: T[];
 	total: number;
 	totalPages: number;

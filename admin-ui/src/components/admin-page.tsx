@@ -16,15 +16,20 @@ interface StoreNotice {
 }
 
 function ScreenNotices() {
-	const notices = useSelect( ( select ) => select( noticesStore ).getNotices() as StoreNotice[], [] );
+	const notices = useSelect(
+		( select ) => select( noticesStore ).getNotices() as StoreNotice[],
+		[]
+	);
 	const { removeNotice } = useDispatch( noticesStore );
 	const inline = notices.filter( ( notice ) => notice.type !== 'snackbar' );
-	const snackbars = notices.filter( ( notice ) => notice.type === 'snackbar' );
+	const snackbars = notices.filter(
+		( notice ) => notice.type === 'snackbar'
+	);
 	return (
 		<>
 			<NoticeList
 				className="interlinker-notices"
-				notices={ inline.map( ( notice ) => ( { ...notice, content: notice.content } ) ) }
+				notices={ inline }
 				onRemove={ ( id: string ) => void removeNotice( id ) }
 			/>
 			<SnackbarList
@@ -36,12 +41,24 @@ function ScreenNotices() {
 	);
 }
 
-export function AdminPage( { title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode } ) {
+export function AdminPage( {
+	title,
+	actions,
+	children,
+}: {
+	title: string;
+	actions?: ReactNode;
+	children: ReactNode;
+} ) {
 	return (
 		<div className="interlinker-admin">
 			<div className="interlinker-admin__header">
 				<h1 className="wp-heading-inline">{ title }</h1>
-				{ actions && <div className="interlinker-admin__header-actions">{ actions }</div> }
+				{ actions && (
+					<div className="interlinker-admin__header-actions">
+						{ actions }
+					</div>
+				) }
 			</div>
 			<hr className="wp-header-end" />
 			<ScreenNotices />

@@ -3,12 +3,23 @@
  */
 import { splitAnchorInContext } from '../lib/anchor-context';
 
-export function AnchorContext( { context, anchorText }: { context: string; anchorText: string } ) {
-	const { before, anchor, after } = splitAnchorInContext( context, anchorText );
+export function AnchorContext( {
+	context,
+	anchorText,
+}: {
+	context: string;
+	anchorText: string;
+} ) {
+	const { before, anchor, after } = splitAnchorInContext(
+		context,
+		anchorText
+	);
 	return (
 		<span className="interlinker-context">
 			{ before }
-			{ anchor && <mark className="interlinker-context__anchor">{ anchor }</mark> }
+			{ anchor && (
+				<mark className="interlinker-context__anchor">{ anchor }</mark>
+			) }
 			{ after }
 		</span>
 	);

@@ -23,7 +23,15 @@ const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 36 };
 
-function Columns( { series, points, top }: { series: ChartSeries[]; points: ChartPoint[]; top: number } ) {
+function Columns( {
+	series,
+	points,
+	top,
+}: {
+	series: ChartSeries[];
+	points: ChartPoint[];
+	top: number;
+} ) {
 	const plotWidth = WIDTH - PAD.left - PAD.right;
 	const plotHeight = HEIGHT - PAD.top - PAD.bottom;
 	const slot = plotWidth / Math.max( 1, points.length );
@@ -37,10 +45,16 @@ function Columns( { series, points, top }: { series: ChartSeries[]; points: Char
 			focusable="false"
 		>
 			{ ticks( top ).map( ( tick ) => {
-				const y = PAD.top + plotHeight - scaled( tick, top, plotHeight );
+				const y =
+					PAD.top + plotHeight - scaled( tick, top, plotHeight );
 				return (
 					<g key={ tick } className="interlinker-chart__grid">
-						<line x1={ PAD.left } x2={ WIDTH - PAD.right } y1={ y } y2={ y } />
+						<line
+							x1={ PAD.left }
+							x2={ WIDTH - PAD.right }
+							y1={ y }
+							y2={ y }
+						/>
 						<text x={ PAD.left - 6 } y={ y + 4 } textAnchor="end">
 							{ tick }
 						</text>
@@ -68,7 +82,12 @@ function Columns( { series, points, top }: { series: ChartSeries[]; points: Char
 							);
 						} ) }
 						{ index % labelEvery === 0 && (
-							<text className="interlinker-chart__label" x={ slotX + ( slot * 0.8 ) / 2 } y={ HEIGHT - 8 } textAnchor="middle">
+							<text
+								className="interlinker-chart__label"
+								x={ slotX + ( slot * 0.8 ) / 2 }
+								y={ HEIGHT - 8 }
+								textAnchor="middle"
+							>
 								{ point.label }
 							</text>
 						) }
@@ -92,8 +111,17 @@ export function ColumnChart( {
 	points: ChartPoint[];
 } ) {
 	const [ showTable, setShowTable ] = useState( false );
-	const top = niceCeiling( Math.max( 0, ...points.flatMap( ( point ) => series.map( ( entry ) => point.values[ entry.key ] ?? 0 ) ) ) );
-	const tableId = `interlinker-chart-table-${ title.replace( /\W+/g, '-' ).toLowerCase() }`;
+	const top = niceCeiling(
+		Math.max(
+			0,
+			...points.flatMap( ( point ) =>
+				series.map( ( entry ) => point.values[ entry.key ] ?? 0 )
+			)
+		)
+	);
+	const tableId = `interlinker-chart-table-${ title
+		.replace( /\W+/g, '-' )
+		.toLowerCase() }`;
 	return (
 		<figure className="interlinker-chart">
 			<figcaption className="interlinker-chart__caption">
@@ -103,16 +131,31 @@ export function ColumnChart( {
 			<ul className="interlinker-chart__legend">
 				{ series.map( ( entry, index ) => (
 					<li key={ entry.key }>
-						<span className={ `interlinker-chart__swatch interlinker-chart__column--${ index }` } aria-hidden="true" />
+						<span
+							className={ `interlinker-chart__swatch interlinker-chart__column--${ index }` }
+							aria-hidden="true"
+						/>
 						{ entry.label }
 					</li>
 				) ) }
 			</ul>
 			<Columns series={ series } points={ points } top={ top } />
-			<Button variant="link" aria-expanded={ showTable } aria-controls={ tableId } onClick={ () => setShowTable( ! showTable ) }>
-				{ showTable ? __( 'Hide the numbers', 'interlinker' ) : __( 'Show the numbers as a table', 'interlinker' ) }
+			<Button
+				variant="link"
+				aria-expanded={ showTable }
+				aria-controls={ tableId }
+				onClick={ () => setShowTable( ! showTable ) }
+			>
+				{ showTable
+					? __( 'Hide the numbers', 'interlinker' )
+					: __( 'Show the numbers as a table', 'interlinker' ) }
 			</Button>
-			<table id={ tableId } className={ `widefat striped interlinker-chart__table${ showTable ? '' : ' screen-reader-text' }` }>
+			<table
+				id={ tableId }
+				className={ `widefat striped interlinker-chart__table${
+					showTable ? '' : ' screen-reader-text'
+				}` }
+			>
 				<caption className="screen-reader-text">{ title }</caption>
 				<thead>
 					<tr>
@@ -129,7 +172,9 @@ export function ColumnChart( {
 						<tr key={ point.label }>
 							<th scope="row">{ point.label }</th>
 							{ series.map( ( entry ) => (
-								<td key={ entry.key }>{ point.values[ entry.key ] ?? 0 }</td>
+								<td key={ entry.key }>
+									{ point.values[ entry.key ] ?? 0 }
+								</td>
 							) ) }
 						</tr>
 					) ) }

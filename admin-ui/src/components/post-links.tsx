@@ -5,7 +5,15 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { plainTitle, urlPath } from '../lib/format';
 
-export function PostLinks( { title, url, editLink }: { title: string; url: string | null; editLink: string } ) {
+export function PostLinks( {
+	title,
+	url,
+	editLink,
+}: {
+	title: string;
+	url: string | null;
+	editLink: string;
+} ) {
 	const name = plainTitle( title, url ? urlPath( url ) : undefined );
 	return (
 		<div className="interlinker-post">
@@ -15,17 +23,30 @@ export function PostLinks( { title, url, editLink }: { title: string; url: strin
 					<a href={ editLink }>
 						{ __( 'Edit', 'interlinker' ) }
 						<span className="screen-reader-text">
-							{ /* translators: %s: post title. */ sprintf( __( '“%s”', 'interlinker' ), name ) }
+							{
+								/* translators: %s: post title. */ sprintf(
+									__( '“%s”', 'interlinker' ),
+									name
+								)
+							}
 						</span>
 					</a>
 				) }
 				{ url && (
-				<a href={ url } target="_blank" rel="noreferrer">
-					{ __( 'View', 'interlinker' ) }
-					<span className="screen-reader-text">
-						{ /* translators: %s: post title. */ sprintf( __( '“%s” (opens in a new tab)', 'interlinker' ), name ) }
-					</span>
-				</a>
+					<a href={ url } target="_blank" rel="noreferrer">
+						{ __( 'View', 'interlinker' ) }
+						<span className="screen-reader-text">
+							{
+								/* translators: %s: post title. */ sprintf(
+									__(
+										'“%s” (opens in a new tab)',
+										'interlinker'
+									),
+									name
+								)
+							}
+						</span>
+					</a>
 				) }
 			</span>
 		</div>

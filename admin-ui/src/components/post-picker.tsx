@@ -33,7 +33,10 @@ export function PostPicker( {
 			label: `${ plainTitle( post.title ) } (${ post.subtype })`,
 		} ) );
 		// Keep the chosen post among the options so the field can show it after a new search.
-		if ( value && ! found.some( ( option ) => option.value === String( value.id ) ) ) {
+		if (
+			value &&
+			! found.some( ( option ) => option.value === String( value.id ) )
+		) {
 			found.unshift( { value: String( value.id ), label: value.title } );
 		}
 		return found;
@@ -44,16 +47,28 @@ export function PostPicker( {
 			__next40pxDefaultSize
 			__nextHasNoMarginBottom
 			label={ label }
-			help={ help ?? __( 'Type part of a title to find the post.', 'interlinker' ) }
+			help={
+				help ??
+				__( 'Type part of a title to find the post.', 'interlinker' )
+			}
 			value={ value ? String( value.id ) : null }
 			options={ options }
 			onFilterValueChange={ setSearch }
 			onChange={ ( picked ) => {
-				const option = options.find( ( candidate ) => candidate.value === picked );
-				const chosen = results.find( ( post ) => String( post.id ) === picked );
+				const option = options.find(
+					( candidate ) => candidate.value === picked
+				);
+				const chosen = results.find(
+					( post ) => String( post.id ) === picked
+				);
 				onChange(
 					option && picked
-						? { id: Number( picked ), title: chosen ? plainTitle( chosen.title ) : option.label }
+						? {
+								id: Number( picked ),
+								title: chosen
+									? plainTitle( chosen.title )
+									: option.label,
+						  }
 						: null
 				);
 			} }

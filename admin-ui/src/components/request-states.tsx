@@ -7,19 +7,29 @@ import { Button, Notice, Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
 import type { ApiError } from '../api/errors';
+import { canManageOptions } from '../lib/admin-config';
 import { adminScreenUrl } from '../lib/admin-pages';
 import { describeError, errorTitle } from '../lib/error-message';
 
 export function LoadingState( { label }: { label: string } ) {
 	return (
-		<div className="interlinker-state interlinker-state--loading" role="status">
+		<div
+			className="interlinker-state interlinker-state--loading"
+			role="status"
+		>
 			<Spinner />
 			<span>{ label }</span>
 		</div>
 	);
 }
 
-export function EmptyState( { title, children }: { title: string; children?: ReactNode } ) {
+export function EmptyState( {
+	title,
+	children,
+}: {
+	title: string;
+	children?: ReactNode;
+} ) {
 	return (
 		<div className="interlinker-state interlinker-state--empty">
 			<p className="interlinker-state__title">{ title }</p>
@@ -28,18 +38,48 @@ export function EmptyState( { title, children }: { title: string; children?: Rea
 	);
 }
 
-/** What went wrong, and the one thing to do about it: go to Settings, or try again. */
-export function ErrorState( { error, onRetry }: { error: ApiError; onRetry?: () => void } ) {
-	const needsSettings = error.kind === 'not_connected' || error.kind === 'unauthorized' || error.kind === 'unreachable';
+/**
+ * What went wrong, and the one thing to do about it: go to Settings, or try again.
+ * @param root0
+ * @param root0.error
+ * @param root0.onRetry
+ */
+export function ErrorState( {
+	error,
+	onRetry,
+}: {
+	error: ApiError;
+	onRetry?: () => void;
+} ) {
+	const isSettingsProblem =
+		error.kind === 'not_connected' ||
+		error.kind === 'unauthorized' ||
+		error.kind === 'unreachable';
+	const needsSettings = isSettingsProblem && canManageOptions();
 	return (
-		<Notice status={ error.kind === 'rate_limited' ? 'warning' : 'error' } isDismissible={ false } className="interlinker-error">
+		<Notice
+			status={ error.kind === 'rate_limited' ? 'warning' : 'error' }
+			isDismissible={ false }
+			className="interlinker-error"
+		>
 			<p>
 				<strong>{ errorTitle( error ) }</strong>
 			</p>
 			<p>{ describeError( error ) }</p>
+			{ isSettingsProblem && ! needsSettings && (
+				<p>
+					{ __(
+						'Ask a site administrator to check the Interlinker settings.',
+						'interlinker'
+					) }
+				</p>
+			) }
 			<p className="interlinker-error__actions">
 				{ needsSettings && (
-					<Button variant="secondary" href={ adminScreenUrl( 'settings' ) }>
+					<Button
+						variant="secondary"
+						href={ adminScreenUrl( 'settings' ) }
+					>
 						{ __( 'Open Interlinker settings', 'interlinker' ) }
 					</Button>
 				) }

@@ -14,19 +14,33 @@ interface BlockEditorSelectors {
 	getBlocks: () => BlockLike[];
 }
 interface BlockEditorActions {
-	updateBlockAttributes: ( clientId: string, attributes: Record< string, unknown > ) => void;
+	updateBlockAttributes: (
+		clientId: string,
+		attributes: Record< string, unknown >
+	) => void;
 	selectBlock: ( clientId: string ) => void;
 }
 
-/** True when the link went in; false when the anchor is no longer in the post's text outside links. */
+/**
+ * True when the link went in; false when the anchor is no longer in the post's text outside links.
+ * @param suggestion
+ */
 export function insertSuggestionInEditor( suggestion: Suggestion ): boolean {
-	const blocks = ( select( BLOCK_EDITOR ) as unknown as BlockEditorSelectors ).getBlocks();
-	const change = linkAnchorInBlocks( blocks, suggestion.anchorText, suggestion.targetPageUrl );
+	const blocks = (
+		select( BLOCK_EDITOR ) as unknown as BlockEditorSelectors
+	 ).getBlocks();
+	const change = linkAnchorInBlocks(
+		blocks,
+		suggestion.anchorText,
+		suggestion.targetPageUrl
+	);
 	if ( ! change ) {
 		return false;
 	}
 	const actions = dispatch( BLOCK_EDITOR ) as unknown as BlockEditorActions;
-	actions.updateBlockAttributes( change.clientId, { content: change.content } );
+	actions.updateBlockAttributes( change.clientId, {
+		content: change.content,
+	} );
 	actions.selectBlock( change.clientId );
 	return true;
 }

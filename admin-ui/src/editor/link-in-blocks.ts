@@ -34,16 +34,36 @@ function* textBlocks( blocks: BlockLike[] ): Generator< BlockLike > {
 	}
 }
 
-/** The first text block where the anchor can become a link, with that block's new content; null when none. */
-export function linkAnchorInBlocks( blocks: BlockLike[], anchor: string, url: string ): { clientId: string; content: string } | null {
+/**
+ * The first text block where the anchor can become a link, with that block's new content; null when none.
+ * @param blocks
+ * @param anchor
+ * @param url
+ */
+export function linkAnchorInBlocks(
+	blocks: BlockLike[],
+	anchor: string,
+	url: string
+): { clientId: string; content: string } | null {
 	for ( const block of textBlocks( blocks ) ) {
 		const value = create( { html: htmlOf( block.attributes.content ) } );
 		const start = findLinkableAnchor( value.text, value.formats, anchor );
 		if ( start !== null ) {
 			// The published format type lacks `attributes`, which link formats carry at run time.
-			const link = { type: 'core/link', attributes: { url } } as RichTextValue[ 'formats' ][ number ][ number ];
-			const linked = applyFormat( value, link, start, start + anchor.length );
-			return { clientId: block.clientId, content: toHTMLString( { value: linked } ) };
+			const link = {
+				type: 'core/link',
+				attributes: { url },
+			} as RichTextValue[ 'formats' ][ number ][ number ];
+			const linked = applyFormat(
+				value,
+				link,
+				start,
+				start + anchor.length
+			);
+			return {
+				clientId: block.clientId,
+				content: toHTMLString( { value: linked } ),
+			};
 		}
 	}
 	return null;

@@ -27,7 +27,11 @@ export function isWaitingForSave( suggestionId: string ): boolean {
 
 function linkIsSaved( content: string, suggestion: Suggestion ): boolean {
 	// The editor writes hrefs with & as &amp;; compare the way it serialises them.
-	return content.includes( `href="${ suggestion.targetPageUrl.replace( /&/g, '&amp;' ) }"` ) && content.includes( suggestion.anchorText );
+	return (
+		content.includes(
+			`href="${ suggestion.targetPageUrl.replace( /&/g, '&amp;' ) }"`
+		) && content.includes( suggestion.anchorText )
+	);
 }
 
 export function watchSaves(): void {
@@ -35,9 +39,16 @@ export function watchSaves(): void {
 	subscribe( () => {
 		const editor = select( editorStore ) as unknown as EditorSelectors;
 		const isSaving = editor.isSavingPost() && ! editor.isAutosavingPost();
-		if ( wasSaving && ! isSaving && editor.didPostSaveRequestSucceed() && waiting.size > 0 ) {
+		if (
+			wasSaving &&
+			! isSaving &&
+			editor.didPostSaveRequestSucceed() &&
+			waiting.size > 0
+		) {
 			const content = editor.getEditedPostContent();
-			const saved = [ ...waiting.values() ].filter( ( suggestion ) => linkIsSaved( content, suggestion ) );
+			const saved = [ ...waiting.values() ].filter( ( suggestion ) =>
+				linkIsSaved( content, suggestion )
+			);
 			waiting.clear();
 			if ( saved.length > 0 ) {
 				void dispatch( store ).setSuggestionsStatus(

@@ -7,7 +7,10 @@ import { useEffect, useState } from '@wordpress/element';
 import { searchPosts } from '../api/posts';
 import type { PostSearchResult } from '../api/types';
 
-export function usePostSearch( search: string ): { results: PostSearchResult[]; isSearching: boolean } {
+export function usePostSearch( search: string ): {
+	results: PostSearchResult[];
+	isSearching: boolean;
+} {
 	const [ results, setResults ] = useState< PostSearchResult[] >( [] );
 	const [ isSearching, setSearching ] = useState( false );
 	const [ term, setTerm ] = useState( search );

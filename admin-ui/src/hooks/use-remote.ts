@@ -42,8 +42,11 @@ export function useRemote< N extends RemoteSelectorName >(
 	const argsKey = queryKey( args );
 	const state = useSelect(
 		( select ) => {
-			const selectors = select( store ) as unknown as BoundSelectors & ResolutionSelectors;
-			const read = selectors[ name ] as ( ...selectorArgs: unknown[] ) => ReturnType< BoundSelectors[ N ] >;
+			const selectors = select( store ) as unknown as BoundSelectors &
+				ResolutionSelectors;
+			const read = selectors[ name ] as (
+				...selectorArgs: unknown[]
+			) => ReturnType< BoundSelectors[ N ] >;
 			return {
 				data: read( ...args ),
 				isLoading: ! selectors.hasFinishedResolution( name, args ),

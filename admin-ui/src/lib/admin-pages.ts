@@ -3,7 +3,13 @@
  */
 import { addQueryArgs } from '@wordpress/url';
 
-export type ScreenName = 'suggestions' | 'implementations' | 'health' | 'settings';
+import { adminUrl } from './admin-config';
+
+export type ScreenName =
+	| 'suggestions'
+	| 'implementations'
+	| 'health'
+	| 'settings';
 
 export const SCREEN_SLUGS: Record< ScreenName, string > = {
 	suggestions: 'interlinker',
@@ -16,6 +22,12 @@ export function isScreenName( value: unknown ): value is ScreenName {
 	return typeof value === 'string' && value in SCREEN_SLUGS;
 }
 
-export function adminScreenUrl( screen: ScreenName, args: Record< string, string | number > = {} ): string {
-	return addQueryArgs( 'admin.php', { page: SCREEN_SLUGS[ screen ], ...args } );
+export function adminScreenUrl(
+	screen: ScreenName,
+	args: Record< string, string | number > = {}
+): string {
+	return addQueryArgs( `${ adminUrl() }admin.php`, {
+		page: SCREEN_SLUGS[ screen ],
+		...args,
+	} );
 }

@@ -33,17 +33,34 @@ function trimEnd( text: string, limit: number ): string {
  * Finds the anchor in the context (exactly, else ignoring case) and answers the text before, the anchor as it is
  * written in the context, and the text after. When the anchor is not in the context, the whole context comes first
  * and `anchor` is empty.
+ * @param context
+ * @param anchorText
+ * @param sideLimit
  */
-export function splitAnchorInContext( context: string, anchorText: string, sideLimit = SIDE_LIMIT ): AnchorInContext {
+export function splitAnchorInContext(
+	context: string,
+	anchorText: string,
+	sideLimit = SIDE_LIMIT
+): AnchorInContext {
 	if ( anchorText === '' ) {
-		return { before: trimEnd( context, sideLimit * 2 ), anchor: '', after: '' };
+		return {
+			before: trimEnd( context, sideLimit * 2 ),
+			anchor: '',
+			after: '',
+		};
 	}
 	let at = context.indexOf( anchorText );
 	if ( at < 0 ) {
-		at = context.toLocaleLowerCase().indexOf( anchorText.toLocaleLowerCase() );
+		at = context
+			.toLocaleLowerCase()
+			.indexOf( anchorText.toLocaleLowerCase() );
 	}
 	if ( at < 0 ) {
-		return { before: trimEnd( context, sideLimit * 2 ), anchor: '', after: '' };
+		return {
+			before: trimEnd( context, sideLimit * 2 ),
+			anchor: '',
+			after: '',
+		};
 	}
 	return {
 		before: trimStart( context.slice( 0, at ), sideLimit ),

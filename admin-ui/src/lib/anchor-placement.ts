@@ -14,16 +14,27 @@ function isWordBoundary( text: string, index: number ): boolean {
 	return character === undefined || ! WORD_CHARACTER.test( character );
 }
 
-function isLinked( formats: ReadonlyArray< ReadonlyArray< FormatLike > | undefined >, start: number, end: number ): boolean {
+function isLinked(
+	formats: ReadonlyArray< ReadonlyArray< FormatLike > | undefined >,
+	start: number,
+	end: number
+): boolean {
 	for ( let index = start; index < end; index++ ) {
-		if ( formats[ index ]?.some( ( format ) => format.type === 'core/link' ) ) {
+		if (
+			formats[ index ]?.some( ( format ) => format.type === 'core/link' )
+		) {
 			return true;
 		}
 	}
 	return false;
 }
 
-/** The first index where `anchor` can be linked, or null when it is absent or only inside existing links. */
+/**
+ * The first index where `anchor` can be linked, or null when it is absent or only inside existing links.
+ * @param text
+ * @param formats
+ * @param anchor
+ */
 export function findLinkableAnchor(
 	text: string,
 	formats: ReadonlyArray< ReadonlyArray< FormatLike > | undefined >,
@@ -32,9 +43,17 @@ export function findLinkableAnchor(
 	if ( anchor === '' ) {
 		return null;
 	}
-	for ( let start = text.indexOf( anchor ); start >= 0; start = text.indexOf( anchor, start + 1 ) ) {
+	for (
+		let start = text.indexOf( anchor );
+		start >= 0;
+		start = text.indexOf( anchor, start + 1 )
+	) {
 		const end = start + anchor.length;
-		if ( isWordBoundary( text, start - 1 ) && isWordBoundary( text, end ) && ! isLinked( formats, start, end ) ) {
+		if (
+			isWordBoundary( text, start - 1 ) &&
+			isWordBoundary( text, end ) &&
+			! isLinked( formats, start, end )
+		) {
 			return start;
 		}
 	}

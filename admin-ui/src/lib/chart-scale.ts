@@ -2,7 +2,10 @@
  * Axis arithmetic for the small SVG charts: a rounded top value and evenly spaced ticks.
  */
 
-/** The smallest "nice" number (1, 2, 5 × 10ⁿ) at or above `value`; at least 1 so empty data still draws. */
+/**
+ * The smallest "nice" number (1, 2, 5 × 10ⁿ) at or above `value`; at least 1 so empty data still draws.
+ * @param value
+ */
 export function niceCeiling( value: number ): number {
 	if ( ! Number.isFinite( value ) || value <= 1 ) {
 		return 1;
@@ -16,7 +19,11 @@ export function niceCeiling( value: number ): number {
 	return 10 * magnitude;
 }
 
-/** Whole-number ticks from 0 to `top`, at most `count` + 1 of them. */
+/**
+ * Whole-number ticks from 0 to `top`, at most `count` + 1 of them.
+ * @param top
+ * @param count
+ */
 export function ticks( top: number, count = 4 ): number[] {
 	const step = Math.max( 1, Math.ceil( top / count ) );
 	const values: number[] = [];
@@ -29,7 +36,12 @@ export function ticks( top: number, count = 4 ): number[] {
 	return values;
 }
 
-/** Where `value` sits on a bar of `length` pixels when the axis ends at `top`. */
+/**
+ * Where `value` sits on a bar of `length` pixels when the axis ends at `top`.
+ * @param value
+ * @param top
+ * @param length
+ */
 export function scaled( value: number, top: number, length: number ): number {
 	return top <= 0 ? 0 : ( Math.max( 0, value ) / top ) * length;
 }

@@ -5,7 +5,12 @@ import type { DateRange } from '../api/analytics';
 
 export type RangePreset = '7d' | '30d' | '90d' | '365d';
 
-const PRESET_DAYS: Record< RangePreset, number > = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
+const PRESET_DAYS: Record< RangePreset, number > = {
+	'7d': 7,
+	'30d': 30,
+	'90d': 90,
+	'365d': 365,
+};
 
 export const DEFAULT_PRESET: RangePreset = '30d';
 
@@ -17,10 +22,20 @@ function addDays( day: Date, days: number ): Date {
 	return new Date( day.getTime() + days * 86_400_000 );
 }
 
-/** The last N days, today included. */
-export function rangeForPreset( preset: RangePreset, today: Date = new Date() ): DateRange {
+/**
+ * The last N days, today included.
+ * @param preset
+ * @param today
+ */
+export function rangeForPreset(
+	preset: RangePreset,
+	today: Date = new Date()
+): DateRange {
 	const days = PRESET_DAYS[ preset ];
-	return { startDate: isoDay( addDays( today, -( days - 1 ) ) ), endDate: isoDay( today ) };
+	return {
+		startDate: isoDay( addDays( today, -( days - 1 ) ) ),
+		endDate: isoDay( today ),
+	};
 }
 
 export function isValidDay( value: string ): boolean {
@@ -31,19 +46,37 @@ export function isValidDay( value: string ): boolean {
 	return ! Number.isNaN( parsed.getTime() ) && isoDay( parsed ) === value;
 }
 
-/** A custom window the bridge will accept: both days valid and start on or before end; else null. */
-export function customRange( startDate: string, endDate: string ): DateRange | null {
-	if ( ! isValidDay( startDate ) || ! isValidDay( endDate ) || startDate > endDate ) {
+/**
+ * A custom window the bridge will accept: both days valid and start on or before end; else null.
+ * @param startDate
+ * @param endDate
+ */
+export function customRange(
+	startDate: string,
+	endDate: string
+): DateRange | null {
+	if (
+		! isValidDay( startDate ) ||
+		! isValidDay( endDate ) ||
+		startDate > endDate
+	) {
 		return null;
 	}
 	return { startDate, endDate };
 }
 
-/** Every day of the window, so a chart shows days without activity as zero instead of skipping them. */
+/**
+ * Every day of the window, so a chart shows days without activity as zero instead of skipping them.
+ * @param range
+ */
 export function daysOf( range: DateRange ): string[] {
 	const days: string[] = [];
 	const end = new Date( `${ range.endDate }T00:00:00Z` );
-	for ( let day = new Date( `${ range.startDate }T00:00:00Z` ); day <= end; day = addDays( day, 1 ) ) {
+	for (
+		let day = new Date( `${ range.startDate }T00:00:00Z` );
+		day <= end;
+		day = addDays( day, 1 )
+	) {
 		days.push( isoDay( day ) );
 	}
 	return days;

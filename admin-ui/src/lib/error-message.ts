@@ -6,13 +6,24 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { ApiError } from '../api/errors';
 
-/** The moment the bridge's rate limit resets, in the site's time format, or null when unknown. */
-export function rateLimitResetTime( error: ApiError, now: Date = new Date() ): string | null {
+/**
+ * The moment the bridge's rate limit resets, in the site's time format, or null when unknown.
+ * @param error
+ * @param now
+ */
+export function rateLimitResetTime(
+	error: ApiError,
+	now: Date = new Date()
+): string | null {
 	if ( error.resetAt ) {
 		return dateI18n( getSettings().formats.time, error.resetAt, undefined );
 	}
 	if ( error.retryAfterSeconds !== null ) {
-		return dateI18n( getSettings().formats.time, new Date( now.getTime() + error.retryAfterSeconds * 1000 ), undefined );
+		return dateI18n(
+			getSettings().formats.time,
+			new Date( now.getTime() + error.retryAfterSeconds * 1000 ),
+			undefined
+		);
 	}
 	return null;
 }
@@ -42,13 +53,26 @@ export function errorTitle( error: ApiError ): string {
 	}
 }
 
-/** One sentence: the server's message, plus the reset time when rate-limited. */
-export function describeError( error: ApiError, now: Date = new Date() ): string {
+/**
+ * One sentence: the server's message, plus the reset time when rate-limited.
+ * @param error
+ * @param now
+ */
+export function describeError(
+	error: ApiError,
+	now: Date = new Date()
+): string {
 	if ( error.kind === 'rate_limited' ) {
 		const resetTime = rateLimitResetTime( error, now );
 		if ( resetTime ) {
-			/* translators: %s: a time of day. */
-			return sprintf( __( 'The bridge’s hourly request limit is used up. Try again after %s.', 'interlinker' ), resetTime );
+			return sprintf(
+				/* translators: %s: a time of day. */
+				__(
+					'The bridge’s hourly request limit is used up. Try again after %s.',
+					'interlinker'
+				),
+				resetTime
+			);
 		}
 	}
 	return error.message;

@@ -5,12 +5,18 @@ import { dateI18n, getSettings } from '@wordpress/date';
 import { decodeEntities } from '@wordpress/html-entities';
 import { __ } from '@wordpress/i18n';
 
-/** A relevance score in [0, 1] as a whole percentage. */
+/**
+ * A relevance score in [0, 1] as a whole percentage.
+ * @param score
+ */
 export function scorePercent( score: number ): number {
 	return Math.round( Math.min( 1, Math.max( 0, score ) ) * 100 );
 }
 
-/** A date and time in the site's formats, or an em dash when there is none. */
+/**
+ * A date and time in the site's formats, or an em dash when there is none.
+ * @param iso
+ */
 export function formatDateTime( iso: string | null | undefined ): string {
 	if ( ! iso ) {
 		return '—';
@@ -19,13 +25,23 @@ export function formatDateTime( iso: string | null | undefined ): string {
 	return dateI18n( `${ formats.date } ${ formats.time }`, iso, undefined );
 }
 
-/** Post titles arrive with HTML entities (&#8217;); React prints text, so decode them to characters first. */
-export function plainTitle( title: string | null | undefined, fallback = __( '(no title)', 'interlinker' ) ): string {
+/**
+ * Post titles arrive with HTML entities (&#8217;); React prints text, so decode them to characters first.
+ * @param title
+ * @param fallback
+ */
+export function plainTitle(
+	title: string | null | undefined,
+	fallback = __( '(no title)', 'interlinker' )
+): string {
 	const decoded = decodeEntities( title ?? '' ).trim();
 	return decoded === '' ? fallback : decoded;
 }
 
-/** The path of a URL on this site, for places where a page has no title. */
+/**
+ * The path of a URL on this site, for places where a page has no title.
+ * @param url
+ */
 export function urlPath( url: string ): string {
 	try {
 		const parsed = new URL( url );

@@ -4,7 +4,12 @@ import * as settingsApi from '../api/settings';
 import * as implementationsApi from '../api/implementations';
 import * as suggestionsApi from '../api/suggestions';
 import type { ApiError } from '../api/errors';
-import type { RollbackPostResult, Settings, SettingsChanges, SuggestionStatus } from '../api/types';
+import type {
+	RollbackPostResult,
+	Settings,
+	SettingsChanges,
+	SuggestionStatus,
+} from '../api/types';
 import { describeError } from '../lib/error-message';
 import { notifyError, notifySuccess } from './notify';
 import type { Thunk, ThunkArgs } from './thunk';
@@ -15,8 +20,15 @@ export interface BulkOutcome {
 	failed: Array< { id: string; error: ApiError } >;
 }
 
-/** Splits Promise.allSettled outcomes by the id each promise was for. */
-function outcomeOf< T >( ids: string[], settled: Array< PromiseSettledResult< T > > ): {
+/**
+ * Splits Promise.allSettled outcomes by the id each promise was for.
+ * @param ids
+ * @param settled
+ */
+function outcomeOf< T >(
+	ids: string[],
+	settled: Array< PromiseSettledResult< T > >
+): {
 	fulfilled: Array< { id: string; value: T } >;
 	failed: BulkOutcome[ 'failed' ];
 } {
@@ -44,21 +56,62 @@ function refreshSuggestionLists( dispatch: ThunkArgs[ 'dispatch' ] ): void {
 }
 
 const STATUS_DONE: Record< SuggestionStatus, ( count: number ) => string > = {
-	/* translators: %d: number of suggestions. */
-	approved: ( n ) => sprintf( _n( '%d suggestion approved.', '%d suggestions approved.', n, 'interlinker' ), n ),
-	/* translators: %d: number of suggestions. */
-	rejected: ( n ) => sprintf( _n( '%d suggestion rejected.', '%d suggestions rejected.', n, 'interlinker' ), n ),
-	/* translators: %d: number of suggestions. */
-	pending: ( n ) => sprintf( _n( '%d suggestion moved back to pending.', '%d suggestions moved back to pending.', n, 'interlinker' ), n ),
-	/* translators: %d: number of suggestions. */
-	implemented: ( n ) => sprintf( _n( '%d suggestion marked as implemented.', '%d suggestions marked as implemented.', n, 'interlinker' ), n ),
+	approved: ( n ) =>
+		sprintf(
+			/* translators: %d: number of suggestions. */
+			_n(
+				'%d suggestion approved.',
+				'%d suggestions approved.',
+				n,
+				'interlinker'
+			),
+			n
+		),
+	rejected: ( n ) =>
+		sprintf(
+			/* translators: %d: number of suggestions. */
+			_n(
+				'%d suggestion rejected.',
+				'%d suggestions rejected.',
+				n,
+				'interlinker'
+			),
+			n
+		),
+	pending: ( n ) =>
+		sprintf(
+			/* translators: %d: number of suggestions. */
+			_n(
+				'%d suggestion moved back to pending.',
+				'%d suggestions moved back to pending.',
+				n,
+				'interlinker'
+			),
+			n
+		),
+	implemented: ( n ) =>
+		sprintf(
+			/* translators: %d: number of suggestions. */
+			_n(
+				'%d suggestion marked as implemented.',
+				'%d suggestions marked as implemented.',
+				n,
+				'interlinker'
+			),
+			n
+		),
 };
 
 /**
  * Sets the status of several suggestions at once: shown at once, then each request on its own; the ones that fail
  * go back to their old status and the editor is told why.
+ * @param ids
+ * @param status
  */
-export function setSuggestionsStatus( ids: string[], status: SuggestionStatus ): Thunk< BulkOutcome > {
+export function setSuggestionsStatus(
+	ids: string[],
+	status: SuggestionStatus
+): Thunk< BulkOutcome > {
 	return async ( { select, dispatch, registry } ) => {
 		const previous: Record< string, SuggestionStatus > = {};
 		for ( const id of ids ) {
@@ -67,9 +120,16 @@ export function setSuggestionsStatus( ids: string[], status: SuggestionStatus ):
 				previous[ id ] = suggestion.status;
 			}
 		}
-		dispatch( { type: 'SET_SUGGESTION_STATUSES', statuses: Object.fromEntries( ids.map( ( id ) => [ id, status ] ) ) } );
+		dispatch( {
+			type: 'SET_SUGGESTION_STATUSES',
+			statuses: Object.fromEntries( ids.map( ( id ) => [ id, status ] ) ),
+		} );
 
-		const settled = await Promise.allSettled( ids.map( ( id ) => suggestionsApi.updateSuggestionStatus( id, status ) ) );
+		const settled = await Promise.allSettled(
+			ids.map( ( id ) =>
+				suggestionsApi.updateSuggestionStatus( id, status )
+			)
+		);
 		const { fulfilled, failed } = outcomeOf( ids, settled );
 		for ( const { value } of fulfilled ) {
 			dispatch( { type: 'RECEIVE_SUGGESTION', suggestion: value } );
@@ -87,35 +147,56 @@ export function setSuggestionsStatus( ids: string[], status: SuggestionStatus ):
 				registry,
 				sprintf(
 					/* translators: 1: number of suggestions, 2: the reason. */
-					_n( '%1$d suggestion could not be changed: %2$s', '%1$d suggestions could not be changed: %2$s', failed.length, 'interlinker' ),
+					_n(
+						'%1$d suggestion could not be changed: %2$s',
+						'%1$d suggestions could not be changed: %2$s',
+						failed.length,
+						'interlinker'
+					),
 					failed.length,
 					failureSummary( failed )
 				)
 			);
 		}
 		if ( fulfilled.length > 0 ) {
-			notifySuccess( registry, STATUS_DONE[ status ]( fulfilled.length ) );
+			notifySuccess(
+				registry,
+				STATUS_DONE[ status ]( fulfilled.length )
+			);
 		}
 		refreshSuggestionLists( dispatch );
 		return { succeeded: fulfilled.map( ( { id } ) => id ), failed };
 	};
 }
 
-/** Deletes suggestions: hidden at once, shown again where the delete fails. */
+/**
+ * Deletes suggestions: hidden at once, shown again where the delete fails.
+ * @param ids
+ */
 export function deleteSuggestions( ids: string[] ): Thunk< BulkOutcome > {
 	return async ( { dispatch, registry } ) => {
 		dispatch( { type: 'HIDE_SUGGESTIONS', ids } );
-		const settled = await Promise.allSettled( ids.map( ( id ) => suggestionsApi.deleteSuggestion( id ) ) );
+		const settled = await Promise.allSettled(
+			ids.map( ( id ) => suggestionsApi.deleteSuggestion( id ) )
+		);
 		const { fulfilled, failed } = outcomeOf( ids, settled );
 		const deleted = fulfilled.map( ( { id } ) => id );
 		dispatch( { type: 'REMOVE_SUGGESTIONS', ids: deleted } );
 		if ( failed.length > 0 ) {
-			dispatch( { type: 'SHOW_SUGGESTIONS', ids: failed.map( ( { id } ) => id ) } );
+			dispatch( {
+				type: 'SHOW_SUGGESTIONS',
+				ids: failed.map( ( { id } ) => id ),
+			} );
 			notifyError(
 				registry,
 				sprintf(
 					/* translators: 1: number of suggestions, 2: the reason. */
-					_n( '%1$d suggestion could not be deleted: %2$s', '%1$d suggestions could not be deleted: %2$s', failed.length, 'interlinker' ),
+					_n(
+						'%1$d suggestion could not be deleted: %2$s',
+						'%1$d suggestions could not be deleted: %2$s',
+						failed.length,
+						'interlinker'
+					),
 					failed.length,
 					failureSummary( failed )
 				)
@@ -124,8 +205,16 @@ export function deleteSuggestions( ids: string[] ): Thunk< BulkOutcome > {
 		if ( deleted.length > 0 ) {
 			notifySuccess(
 				registry,
-				/* translators: %d: number of suggestions. */
-				sprintf( _n( '%d suggestion deleted.', '%d suggestions deleted.', deleted.length, 'interlinker' ), deleted.length )
+				sprintf(
+					/* translators: %d: number of suggestions. */
+					_n(
+						'%d suggestion deleted.',
+						'%d suggestions deleted.',
+						deleted.length,
+						'interlinker'
+					),
+					deleted.length
+				)
 			);
 		}
 		refreshSuggestionLists( dispatch );
@@ -133,14 +222,24 @@ export function deleteSuggestions( ids: string[] ): Thunk< BulkOutcome > {
 	};
 }
 
-/** Inserts the links of approved suggestions into their posts; the outcome per link stays in getImplementRun(). */
+/**
+ * Inserts the links of approved suggestions into their posts; the outcome per link stays in getImplementRun().
+ * @param ids
+ */
 export function implementSuggestions( ids: string[] ): Thunk {
 	return async ( { dispatch } ) => {
 		dispatch( { type: 'IMPLEMENT_STARTED', suggestionIds: ids } );
 		try {
 			const answer = await suggestionsApi.implementSuggestions( ids );
-			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation: answer } );
-			dispatch( { type: 'IMPLEMENT_FINISHED', implementation: answer, results: answer.results ?? [] } );
+			dispatch( {
+				type: 'RECEIVE_IMPLEMENTATION',
+				implementation: answer,
+			} );
+			dispatch( {
+				type: 'IMPLEMENT_FINISHED',
+				implementation: answer,
+				results: answer.results ?? [],
+			} );
 		} catch ( error ) {
 			dispatch( { type: 'IMPLEMENT_FAILED', error: error as ApiError } );
 		}
@@ -153,8 +252,15 @@ export function dismissImplementRun(): Action {
 	return { type: 'IMPLEMENT_DISMISSED' };
 }
 
-/** Asks the bridge for new suggestions for one post; answers how many it has now, or null when that failed. */
-export function generateForPost( postId: number, postTitle: string ): Thunk< number | null > {
+/**
+ * Asks the bridge for new suggestions for one post; answers how many it has now, or null when that failed.
+ * @param postId
+ * @param postTitle
+ */
+export function generateForPost(
+	postId: number,
+	postTitle: string
+): Thunk< number | null > {
 	return async ( { dispatch, registry } ) => {
 		dispatch( { type: 'SET_BUSY', name: 'generate', busy: true } );
 		try {
@@ -166,7 +272,12 @@ export function generateForPost( postId: number, postTitle: string ): Thunk< num
 				registry,
 				sprintf(
 					/* translators: 1: number of suggestions, 2: post title. */
-					_n( '%1$d suggestion for “%2$s”.', '%1$d suggestions for “%2$s”.', page.total, 'interlinker' ),
+					_n(
+						'%1$d suggestion for “%2$s”.',
+						'%1$d suggestions for “%2$s”.',
+						page.total,
+						'interlinker'
+					),
 					page.total,
 					postTitle
 				)
@@ -178,7 +289,10 @@ export function generateForPost( postId: number, postTitle: string ): Thunk< num
 				registry,
 				sprintf(
 					/* translators: 1: post title, 2: the reason. */
-					__( 'No suggestions could be made for “%1$s”: %2$s', 'interlinker' ),
+					__(
+						'No suggestions could be made for “%1$s”: %2$s',
+						'interlinker'
+					),
 					postTitle,
 					describeError( error as ApiError )
 				)
@@ -191,45 +305,75 @@ export function generateForPost( postId: number, postTitle: string ): Thunk< num
 }
 
 function rollbackMessage( posts: RollbackPostResult[] ): string {
-	const edited = posts.filter( ( post ) => post.outcome !== 'restored_exactly' ).length;
+	const edited = posts.filter(
+		( post ) => post.outcome !== 'restored_exactly'
+	).length;
 	if ( edited === 0 ) {
 		return sprintf(
 			/* translators: %d: number of posts. */
-			_n( 'Rolled back: %d post is exactly as it was before.', 'Rolled back: %d posts are exactly as they were before.', posts.length, 'interlinker' ),
+			_n(
+				'Rolled back: %d post is exactly as it was before.',
+				'Rolled back: %d posts are exactly as they were before.',
+				posts.length,
+				'interlinker'
+			),
 			posts.length
 		);
 	}
 	return sprintf(
 		/* translators: 1: number of posts, 2: number of posts edited since. */
-		__( 'Rolled back: the links were removed from %1$d posts; %2$d of them had been edited since, and those edits were kept.', 'interlinker' ),
+		__(
+			'Rolled back: the links were removed from %1$d posts; %2$d of them had been edited since, and those edits were kept.',
+			'interlinker'
+		),
 		posts.length,
 		edited
 	);
 }
 
-/** Removes an implementation's links from the posts; true when it worked. */
-export function rollbackImplementation( id: string, reason: string ): Thunk< boolean > {
+/**
+ * Removes an implementation's links from the posts; true when it worked.
+ * @param id
+ * @param reason
+ */
+export function rollbackImplementation(
+	id: string,
+	reason: string
+): Thunk< boolean > {
 	return async ( { select, dispatch, registry } ) => {
 		dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: true } );
 		try {
-			const { results: postResults, ...rolledBack } = await implementationsApi.rollbackImplementation( id, reason );
+			const { results: postResults, ...rolledBack } =
+				await implementationsApi.rollbackImplementation( id, reason );
 			// Keep the per-link results; the rollback's own results are per post.
 			const results = select.getImplementation( id )?.results ?? null;
-			dispatch( { type: 'RECEIVE_IMPLEMENTATION', implementation: { ...rolledBack, results } } );
+			dispatch( {
+				type: 'RECEIVE_IMPLEMENTATION',
+				implementation: { ...rolledBack, results },
+			} );
 			notifySuccess( registry, rollbackMessage( postResults ) );
-			dispatch.invalidateResolutionForStoreSelector( 'getImplementations' );
+			dispatch.invalidateResolutionForStoreSelector(
+				'getImplementations'
+			);
 			dispatch.invalidateResolution( 'getImplementation', [ id ] );
 			refreshSuggestionLists( dispatch );
 			return true;
 		} catch ( error ) {
 			notifyError(
 				registry,
-				/* translators: %s: the reason. */
-				sprintf( __( 'The rollback failed: %s', 'interlinker' ), describeError( error as ApiError ) )
+				sprintf(
+					/* translators: %s: the reason. */
+					__( 'The rollback failed: %s', 'interlinker' ),
+					describeError( error as ApiError )
+				)
 			);
 			return false;
 		} finally {
-			dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: false } );
+			dispatch( {
+				type: 'SET_BUSY',
+				name: `rollback:${ id }`,
+				busy: false,
+			} );
 		}
 	};
 }
@@ -246,7 +390,11 @@ async function settingsCall(
 		notifySuccess( registry, successMessage );
 		return true;
 	} catch ( error ) {
-		notifyError( registry, describeError( error as ApiError ), `interlinker-${ busyName }` );
+		notifyError(
+			registry,
+			describeError( error as ApiError ),
+			`interlinker-${ busyName }`
+		);
 		return false;
 	} finally {
 		dispatch( { type: 'SET_BUSY', name: busyName, busy: false } );
@@ -255,7 +403,12 @@ async function settingsCall(
 
 export function saveSettings( changes: SettingsChanges ): Thunk< boolean > {
 	return ( args ) =>
-		settingsCall( args, 'saveSettings', () => settingsApi.saveSettings( changes ), __( 'Settings saved.', 'interlinker' ) );
+		settingsCall(
+			args,
+			'saveSettings',
+			() => settingsApi.saveSettings( changes ),
+			__( 'Settings saved.', 'interlinker' )
+		);
 }
 
 export function rotateApiKey(): Thunk< boolean > {
@@ -264,7 +417,10 @@ export function rotateApiKey(): Thunk< boolean > {
 			args,
 			'rotateApiKey',
 			() => settingsApi.rotateApiKey(),
-			__( 'A new API key is in use; the old one is revoked.', 'interlinker' )
+			__(
+				'A new API key is in use; the old one is revoked.',
+				'interlinker'
+			)
 		);
 }
 
@@ -272,9 +428,15 @@ export function testConnection(): Thunk {
 	return async ( { dispatch } ) => {
 		dispatch( { type: 'CONNECTION_TEST_STARTED' } );
 		try {
-			dispatch( { type: 'CONNECTION_TEST_FINISHED', result: await settingsApi.testConnection() } );
+			dispatch( {
+				type: 'CONNECTION_TEST_FINISHED',
+				result: await settingsApi.testConnection(),
+			} );
 		} catch ( error ) {
-			dispatch( { type: 'CONNECTION_TEST_FAILED', error: error as ApiError } );
+			dispatch( {
+				type: 'CONNECTION_TEST_FAILED',
+				error: error as ApiError,
+			} );
 		}
 	};
 }
@@ -285,9 +447,14 @@ export function runFullSync(): Thunk {
 		dispatch( { type: 'SYNC_STARTED' } );
 		let cursor: string | null = null;
 		try {
-			for ( ;; ) {
+			for (;;) {
 				const batch = await settingsApi.syncBatch( { cursor } );
-				dispatch( { type: 'SYNC_PROGRESS', synced: batch.synced, failed: batch.failed, total: batch.total } );
+				dispatch( {
+					type: 'SYNC_PROGRESS',
+					synced: batch.synced,
+					failed: batch.failed,
+					total: batch.total,
+				} );
 				if ( batch.done || ! batch.cursor ) {
 					dispatch( { type: 'SYNC_FINISHED', outcome: 'done' } );
 					break;
@@ -300,7 +467,11 @@ export function runFullSync(): Thunk {
 			}
 		} catch ( error ) {
 			dispatch( { type: 'SYNC_FAILED', error: error as ApiError } );
-			notifyError( registry, describeError( error as ApiError ), 'interlinker-sync' );
+			notifyError(
+				registry,
+				describeError( error as ApiError ),
+				'interlinker-sync'
+			);
 		}
 		dispatch.invalidateResolutionForStoreSelector( 'getSettings' );
 		dispatch.invalidateResolutionForStoreSelector( 'getAnalytics' );
@@ -310,7 +481,13 @@ export function runFullSync(): Thunk {
 /** Loads every link-health report again (after the bridge came back, for example). */
 export function refreshHealth(): Thunk {
 	return async ( { dispatch } ) => {
-		for ( const name of [ 'getAnalytics', 'getTimeseries', 'getOrphans', 'getBrokenLinks', 'getInboundLinks' ] as const ) {
+		for ( const name of [
+			'getAnalytics',
+			'getTimeseries',
+			'getOrphans',
+			'getBrokenLinks',
+			'getInboundLinks',
+		] as const ) {
 			dispatch.invalidateResolutionForStoreSelector( name );
 		}
 	};

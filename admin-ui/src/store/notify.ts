@@ -10,10 +10,17 @@ function notices( registry: ThunkArgs[ 'registry' ] ): NoticeActions {
 	return registry.dispatch( noticesStore ) as NoticeActions;
 }
 
-export function notifySuccess( registry: ThunkArgs[ 'registry' ], message: string ): void {
+export function notifySuccess(
+	registry: ThunkArgs[ 'registry' ],
+	message: string
+): void {
 	notices( registry ).createSuccessNotice( message, { type: 'snackbar' } );
 }
 
-export function notifyError( registry: ThunkArgs[ 'registry' ], message: string, id?: string ): void {
+export function notifyError(
+	registry: ThunkArgs[ 'registry' ],
+	message: string,
+	id?: string
+): void {
 	notices( registry ).createErrorNotice( message, id ? { id } : {} );
 }

@@ -13,7 +13,10 @@ import type {
 	SyncProgress,
 } from './types';
 
-function byIdWith< T extends { id: string } >( byId: Record< string, T >, items: T[] ): Record< string, T > {
+function byIdWith< T extends { id: string } >(
+	byId: Record< string, T >,
+	items: T[]
+): Record< string, T > {
 	const next = { ...byId };
 	for ( const item of items ) {
 		next[ item.id ] = item;
@@ -21,7 +24,10 @@ function byIdWith< T extends { id: string } >( byId: Record< string, T >, items:
 	return next;
 }
 
-function without< T >( record: Record< string, T >, ids: string[] ): Record< string, T > {
+function without< T >(
+	record: Record< string, T >,
+	ids: string[]
+): Record< string, T > {
 	const next = { ...record };
 	for ( const id of ids ) {
 		delete next[ id ];
@@ -29,25 +35,52 @@ function without< T >( record: Record< string, T >, ids: string[] ): Record< str
 	return next;
 }
 
-function queryResultOf( page: { items: Array< { id: string } >; total: number; totalPages: number } ): QueryResult {
-	return { ids: page.items.map( ( item ) => item.id ), total: page.total, totalPages: page.totalPages };
+function queryResultOf( page: {
+	items: Array< { id: string } >;
+	total: number;
+	totalPages: number;
+} ): QueryResult {
+	return {
+		ids: page.items.map( ( item ) => item.id ),
+		total: page.total,
+		totalPages: page.totalPages,
+	};
 }
 
-const EMPTY_SUGGESTIONS: SuggestionsState = { byId: {}, queries: {}, hiddenIds: {} };
+const EMPTY_SUGGESTIONS: SuggestionsState = {
+	byId: {},
+	queries: {},
+	hiddenIds: {},
+};
 
-export function suggestions( state: SuggestionsState = EMPTY_SUGGESTIONS, action: Action ): SuggestionsState {
+export function suggestions(
+	state: SuggestionsState = EMPTY_SUGGESTIONS,
+	action: Action
+): SuggestionsState {
 	switch ( action.type ) {
 		case 'RECEIVE_SUGGESTIONS':
 			return {
 				...state,
 				byId: byIdWith( state.byId, action.page.items ),
-				queries: { ...state.queries, [ action.key ]: queryResultOf( action.page ) },
+				queries: {
+					...state.queries,
+					[ action.key ]: queryResultOf( action.page ),
+				},
 			};
 		case 'RECEIVE_SUGGESTION':
-			return { ...state, byId: byIdWith( state.byId, [ action.suggestion ] ) };
+			return {
+				...state,
+				byId: byIdWith( state.byId, [ action.suggestion ] ),
+			};
 		case 'RECEIVE_IMPLEMENTATION_DETAILS':
 			return action.details.suggestions
-				? { ...state, byId: byIdWith( state.byId, action.details.suggestions ) }
+				? {
+						...state,
+						byId: byIdWith(
+							state.byId,
+							action.details.suggestions
+						),
+				  }
 				: state;
 		case 'SET_SUGGESTION_STATUSES': {
 			const changed: Suggestion[] = [];
@@ -67,7 +100,10 @@ export function suggestions( state: SuggestionsState = EMPTY_SUGGESTIONS, action
 			return { ...state, hiddenIds };
 		}
 		case 'SHOW_SUGGESTIONS':
-			return { ...state, hiddenIds: without( state.hiddenIds, action.ids ) };
+			return {
+				...state,
+				hiddenIds: without( state.hiddenIds, action.ids ),
+			};
 		case 'REMOVE_SUGGESTIONS':
 			return {
 				byId: without( state.byId, action.ids ),
@@ -78,7 +114,11 @@ export function suggestions( state: SuggestionsState = EMPTY_SUGGESTIONS, action
 	return state;
 }
 
-const EMPTY_IMPLEMENTATIONS: ImplementationsState = { byId: {}, queries: {}, details: {} };
+const EMPTY_IMPLEMENTATIONS: ImplementationsState = {
+	byId: {},
+	queries: {},
+	details: {},
+};
 
 export function implementations(
 	state: ImplementationsState = EMPTY_IMPLEMENTATIONS,
@@ -89,69 +129,135 @@ export function implementations(
 			return {
 				...state,
 				byId: byIdWith( state.byId, action.page.items ),
-				queries: { ...state.queries, [ action.key ]: queryResultOf( action.page ) },
+				queries: {
+					...state.queries,
+					[ action.key ]: queryResultOf( action.page ),
+				},
 			};
 		case 'RECEIVE_IMPLEMENTATION': {
 			const known = state.details[ action.implementation.id ];
 			return {
 				...state,
-				byId: byIdWith< Implementation >( state.byId, [ action.implementation ] ),
+				byId: byIdWith< Implementation >( state.byId, [
+					action.implementation,
+				] ),
 				// Keep the suggestions of the details; take the new status, dates and results.
 				details: known
-					? { ...state.details, [ known.id ]: { ...known, ...action.implementation } }
+					? {
+							...state.details,
+							[ known.id ]: {
+								...known,
+								...action.implementation,
+							},
+					  }
 					: state.details,
 			};
 		}
-		case 'RECEIVE_IMPLEMENTATION_DETAILS':
+		case 'RECEIVE_IMPLEMENTATION_DETAILS': {
+			// A rollback clears the site's record of changed posts; keep the one already shown as history.
+			const known = state.details[ action.details.id ];
+			const details =
+				known &&
+				action.details.posts.length === 0 &&
+				known.posts.length > 0
+					? { ...action.details, posts: known.posts }
+					: action.details;
 			return {
 				...state,
-				byId: byIdWith< Implementation >( state.byId, [ action.details ] ),
-				details: { ...state.details, [ action.details.id ]: action.details },
+				byId: byIdWith< Implementation >( state.byId, [ details ] ),
+				details: { ...state.details, [ details.id ]: details },
 			};
+		}
 	}
 	return state;
 }
 
-const EMPTY_HEALTH: HealthState = { summaries: {}, timeseries: {}, orphans: {}, brokenLinks: {}, inbound: null };
+const EMPTY_HEALTH: HealthState = {
+	summaries: {},
+	timeseries: {},
+	orphans: {},
+	brokenLinks: {},
+	inbound: null,
+};
 
-export function health( state: HealthState = EMPTY_HEALTH, action: Action ): HealthState {
+export function health(
+	state: HealthState = EMPTY_HEALTH,
+	action: Action
+): HealthState {
 	switch ( action.type ) {
 		case 'RECEIVE_ANALYTICS':
-			return { ...state, summaries: { ...state.summaries, [ action.key ]: action.summary } };
+			return {
+				...state,
+				summaries: {
+					...state.summaries,
+					[ action.key ]: action.summary,
+				},
+			};
 		case 'RECEIVE_TIMESERIES':
-			return { ...state, timeseries: { ...state.timeseries, [ action.key ]: action.points } };
+			return {
+				...state,
+				timeseries: {
+					...state.timeseries,
+					[ action.key ]: action.points,
+				},
+			};
 		case 'RECEIVE_ORPHANS':
-			return { ...state, orphans: { ...state.orphans, [ action.key ]: action.page } };
+			return {
+				...state,
+				orphans: { ...state.orphans, [ action.key ]: action.page },
+			};
 		case 'RECEIVE_BROKEN_LINKS':
-			return { ...state, brokenLinks: { ...state.brokenLinks, [ action.key ]: action.page } };
+			return {
+				...state,
+				brokenLinks: {
+					...state.brokenLinks,
+					[ action.key ]: action.page,
+				},
+			};
 		case 'RECEIVE_INBOUND_LINKS':
 			return { ...state, inbound: action.buckets };
 	}
 	return state;
 }
 
-export function settings( state: State[ 'settings' ] = null, action: Action ): State[ 'settings' ] {
+export function settings(
+	state: State[ 'settings' ] = null,
+	action: Action
+): State[ 'settings' ] {
 	return action.type === 'RECEIVE_SETTINGS' ? action.settings : state;
 }
 
-export function errors( state: State[ 'errors' ] = {}, action: Action ): State[ 'errors' ] {
+export function errors(
+	state: State[ 'errors' ] = {},
+	action: Action
+): State[ 'errors' ] {
 	switch ( action.type ) {
 		case 'RECEIVE_ERROR':
 			return { ...state, [ action.key ]: action.error };
 		case 'CLEAR_ERROR':
-			return action.key in state ? without( state, [ action.key ] ) : state;
+			return action.key in state
+				? without( state, [ action.key ] )
+				: state;
 	}
 	return state;
 }
 
-export function busy( state: State[ 'busy' ] = {}, action: Action ): State[ 'busy' ] {
+export function busy(
+	state: State[ 'busy' ] = {},
+	action: Action
+): State[ 'busy' ] {
 	if ( action.type !== 'SET_BUSY' ) {
 		return state;
 	}
-	return action.busy ? { ...state, [ action.name ]: true } : without( state, [ action.name ] );
+	return action.busy
+		? { ...state, [ action.name ]: true }
+		: without( state, [ action.name ] );
 }
 
-export function implementRun( state: ImplementRun | null = null, action: Action ): ImplementRun | null {
+export function implementRun(
+	state: ImplementRun | null = null,
+	action: Action
+): ImplementRun | null {
 	switch ( action.type ) {
 		case 'IMPLEMENT_STARTED':
 			return {
@@ -162,12 +268,14 @@ export function implementRun( state: ImplementRun | null = null, action: Action 
 				error: null,
 			};
 		case 'IMPLEMENT_FINISHED':
-			return state && {
-				...state,
-				status: 'done',
-				implementation: action.implementation,
-				results: action.results,
-			};
+			return (
+				state && {
+					...state,
+					status: 'done',
+					implementation: action.implementation,
+					results: action.results,
+				}
+			);
 		case 'IMPLEMENT_FAILED':
 			return state && { ...state, status: 'failed', error: action.error };
 		case 'IMPLEMENT_DISMISSED':
@@ -176,9 +284,18 @@ export function implementRun( state: ImplementRun | null = null, action: Action 
 	return state;
 }
 
-const IDLE_SYNC: SyncProgress = { status: 'idle', synced: 0, failed: 0, total: null, error: null };
+const IDLE_SYNC: SyncProgress = {
+	status: 'idle',
+	synced: 0,
+	failed: 0,
+	total: null,
+	error: null,
+};
 
-export function sync( state: SyncProgress = IDLE_SYNC, action: Action ): SyncProgress {
+export function sync(
+	state: SyncProgress = IDLE_SYNC,
+	action: Action
+): SyncProgress {
 	switch ( action.type ) {
 		case 'SYNC_STARTED':
 			return { ...IDLE_SYNC, status: 'running' };
@@ -190,7 +307,9 @@ export function sync( state: SyncProgress = IDLE_SYNC, action: Action ): SyncPro
 				total: action.total,
 			};
 		case 'SYNC_CANCEL_REQUESTED':
-			return state.status === 'running' ? { ...state, status: 'cancelling' } : state;
+			return state.status === 'running'
+				? { ...state, status: 'cancelling' }
+				: state;
 		case 'SYNC_FINISHED':
 			return { ...state, status: action.outcome };
 		case 'SYNC_FAILED':
@@ -199,14 +318,25 @@ export function sync( state: SyncProgress = IDLE_SYNC, action: Action ): SyncPro
 	return state;
 }
 
-const IDLE_CONNECTION: ConnectionState = { status: 'idle', result: null, error: null };
+const IDLE_CONNECTION: ConnectionState = {
+	status: 'idle',
+	result: null,
+	error: null,
+};
 
-export function connection( state: ConnectionState = IDLE_CONNECTION, action: Action ): ConnectionState {
+export function connection(
+	state: ConnectionState = IDLE_CONNECTION,
+	action: Action
+): ConnectionState {
 	switch ( action.type ) {
 		case 'CONNECTION_TEST_STARTED':
 			return { status: 'testing', result: null, error: null };
 		case 'CONNECTION_TEST_FINISHED':
-			return { status: action.result.ok ? 'ok' : 'failed', result: action.result, error: null };
+			return {
+				status: action.result.ok ? 'ok' : 'failed',
+				result: action.result,
+				error: null,
+			};
 		case 'CONNECTION_TEST_FAILED':
 			return { status: 'failed', result: null, error: action.error };
 	}

@@ -25,51 +25,76 @@ function loading< A extends unknown[] >(
 			try {
 				dispatch( await load( ...args ) );
 			} catch ( error ) {
-				dispatch( { type: 'RECEIVE_ERROR', key, error: error as ApiError } );
+				dispatch( {
+					type: 'RECEIVE_ERROR',
+					key,
+					error: error as ApiError,
+				} );
 			}
 		};
 }
 
-export const getSuggestions = loading( 'getSuggestions', async ( query: SuggestionQuery ) => ( {
-	type: 'RECEIVE_SUGGESTIONS',
-	key: queryKey( query ),
-	page: await suggestionsApi.fetchSuggestions( query ),
-} ) );
+export const getSuggestions = loading(
+	'getSuggestions',
+	async ( query: SuggestionQuery ) => ( {
+		type: 'RECEIVE_SUGGESTIONS',
+		key: queryKey( query ),
+		page: await suggestionsApi.fetchSuggestions( query ),
+	} )
+);
 
-export const getImplementations = loading( 'getImplementations', async ( query: ImplementationQuery ) => ( {
-	type: 'RECEIVE_IMPLEMENTATIONS',
-	key: queryKey( query ),
-	page: await implementationsApi.fetchImplementations( query ),
-} ) );
+export const getImplementations = loading(
+	'getImplementations',
+	async ( query: ImplementationQuery ) => ( {
+		type: 'RECEIVE_IMPLEMENTATIONS',
+		key: queryKey( query ),
+		page: await implementationsApi.fetchImplementations( query ),
+	} )
+);
 
-export const getImplementation = loading( 'getImplementation', async ( id: string ) => ( {
-	type: 'RECEIVE_IMPLEMENTATION_DETAILS',
-	details: await implementationsApi.fetchImplementation( id ),
-} ) );
+export const getImplementation = loading(
+	'getImplementation',
+	async ( id: string ) => ( {
+		type: 'RECEIVE_IMPLEMENTATION_DETAILS',
+		details: await implementationsApi.fetchImplementation( id ),
+	} )
+);
 
-export const getAnalytics = loading( 'getAnalytics', async ( range: DateRange ) => ( {
-	type: 'RECEIVE_ANALYTICS',
-	key: queryKey( range ),
-	summary: await analyticsApi.fetchAnalytics( range ),
-} ) );
+export const getAnalytics = loading(
+	'getAnalytics',
+	async ( range: DateRange ) => ( {
+		type: 'RECEIVE_ANALYTICS',
+		key: queryKey( range ),
+		summary: await analyticsApi.fetchAnalytics( range ),
+	} )
+);
 
-export const getTimeseries = loading( 'getTimeseries', async ( range: DateRange ) => ( {
-	type: 'RECEIVE_TIMESERIES',
-	key: queryKey( range ),
-	points: await analyticsApi.fetchTimeseries( range ),
-} ) );
+export const getTimeseries = loading(
+	'getTimeseries',
+	async ( range: DateRange ) => ( {
+		type: 'RECEIVE_TIMESERIES',
+		key: queryKey( range ),
+		points: await analyticsApi.fetchTimeseries( range ),
+	} )
+);
 
-export const getOrphans = loading( 'getOrphans', async ( query: PageQuery ) => ( {
-	type: 'RECEIVE_ORPHANS',
-	key: queryKey( query ),
-	page: await analyticsApi.fetchOrphans( query ),
-} ) );
+export const getOrphans = loading(
+	'getOrphans',
+	async ( query: PageQuery ) => ( {
+		type: 'RECEIVE_ORPHANS',
+		key: queryKey( query ),
+		page: await analyticsApi.fetchOrphans( query ),
+	} )
+);
 
-export const getBrokenLinks = loading( 'getBrokenLinks', async ( query: PageQuery ) => ( {
-	type: 'RECEIVE_BROKEN_LINKS',
-	key: queryKey( query ),
-	page: await analyticsApi.fetchBrokenLinks( query ),
-} ) );
+export const getBrokenLinks = loading(
+	'getBrokenLinks',
+	async ( query: PageQuery ) => ( {
+		type: 'RECEIVE_BROKEN_LINKS',
+		key: queryKey( query ),
+		page: await analyticsApi.fetchBrokenLinks( query ),
+	} )
+);
 
 export const getInboundLinks = loading( 'getInboundLinks', async () => ( {
 	type: 'RECEIVE_INBOUND_LINKS',

@@ -17,9 +17,19 @@ import type {
 	TimeseriesPoint,
 } from '../api/types';
 import { errorKey, queryKey } from './keys';
-import type { ConnectionState, ImplementRun, QueryResult, State, SyncProgress } from './types';
+import type {
+	ConnectionState,
+	ImplementRun,
+	QueryResult,
+	State,
+	SyncProgress,
+} from './types';
 
-function pageOf< T >( result: QueryResult | undefined, byId: Record< string, T >, hidden: Record< string, true > = {} ): ListPage< T > | null {
+function pageOf< T >(
+	result: QueryResult | undefined,
+	byId: Record< string, T >,
+	hidden: Record< string, true > = {}
+): ListPage< T > | null {
 	if ( ! result ) {
 		return null;
 	}
@@ -33,13 +43,21 @@ function pageOf< T >( result: QueryResult | undefined, byId: Record< string, T >
 			items.push( item );
 		}
 	}
-	return { items, total: Math.max( 0, result.total - hiddenCount ), totalPages: result.totalPages };
+	return {
+		items,
+		total: Math.max( 0, result.total - hiddenCount ),
+		totalPages: result.totalPages,
+	};
 }
 
 /** One page of suggestions, without those deleted optimistically; null until it has loaded. */
 export const getSuggestions = createSelector(
 	( state: State, query: SuggestionQuery ): ListPage< Suggestion > | null =>
-		pageOf( state.suggestions.queries[ queryKey( query ) ], state.suggestions.byId, state.suggestions.hiddenIds ),
+		pageOf(
+			state.suggestions.queries[ queryKey( query ) ],
+			state.suggestions.byId,
+			state.suggestions.hiddenIds
+		),
 	( state: State, query: SuggestionQuery ) => [
 		state.suggestions.queries[ queryKey( query ) ],
 		state.suggestions.byId,
@@ -52,31 +70,52 @@ export function getSuggestion( state: State, id: string ): Suggestion | null {
 }
 
 export const getImplementations = createSelector(
-	( state: State, query: ImplementationQuery ): ListPage< Implementation > | null =>
-		pageOf( state.implementations.queries[ queryKey( query ) ], state.implementations.byId ),
+	(
+		state: State,
+		query: ImplementationQuery
+	): ListPage< Implementation > | null =>
+		pageOf(
+			state.implementations.queries[ queryKey( query ) ],
+			state.implementations.byId
+		),
 	( state: State, query: ImplementationQuery ) => [
 		state.implementations.queries[ queryKey( query ) ],
 		state.implementations.byId,
 	]
 );
 
-export function getImplementation( state: State, id: string ): ImplementationDetails | null {
+export function getImplementation(
+	state: State,
+	id: string
+): ImplementationDetails | null {
 	return state.implementations.details[ id ] ?? null;
 }
 
-export function getAnalytics( state: State, range: DateRange ): AnalyticsSummary | null {
+export function getAnalytics(
+	state: State,
+	range: DateRange
+): AnalyticsSummary | null {
 	return state.health.summaries[ queryKey( range ) ] ?? null;
 }
 
-export function getTimeseries( state: State, range: DateRange ): TimeseriesPoint[] | null {
+export function getTimeseries(
+	state: State,
+	range: DateRange
+): TimeseriesPoint[] | null {
 	return state.health.timeseries[ queryKey( range ) ] ?? null;
 }
 
-export function getOrphans( state: State, query: PageQuery ): ListPage< OrphanPage > | null {
+export function getOrphans(
+	state: State,
+	query: PageQuery
+): ListPage< OrphanPage > | null {
 	return state.health.orphans[ queryKey( query ) ] ?? null;
 }
 
-export function getBrokenLinks( state: State, query: PageQuery ): ListPage< BrokenLink > | null {
+export function getBrokenLinks(
+	state: State,
+	query: PageQuery
+): ListPage< BrokenLink > | null {
 	return state.health.brokenLinks[ queryKey( query ) ] ?? null;
 }
 
@@ -88,8 +127,17 @@ export function getSettings( state: State ): Settings | null {
 	return state.settings;
 }
 
-/** Why the resolver of `selectorName` failed for these arguments, or null. */
-export function getError( state: State, selectorName: string, ...args: unknown[] ): ApiError | null {
+/**
+ * Why the resolver of `selectorName` failed for these arguments, or null.
+ * @param          state
+ * @param          selectorName
+ * @param {...any} args
+ */
+export function getError(
+	state: State,
+	selectorName: string,
+	...args: unknown[]
+): ApiError | null {
 	return state.errors[ errorKey( selectorName, args ) ] ?? null;
 }
 

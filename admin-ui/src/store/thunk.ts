@@ -4,22 +4,37 @@
 import type * as selectors from './selectors';
 import type { Action, State } from './types';
 
-type Curried< F > = F extends ( state: State, ...args: infer P ) => infer R ? ( ...args: P ) => R : never;
+type Curried< F > = F extends ( state: State, ...args: infer P ) => infer R
+	? ( ...args: P ) => R
+	: never;
 
-export type BoundSelectors = { [ K in keyof typeof selectors ]: Curried< ( typeof selectors )[ K ] > };
+export type BoundSelectors = {
+	[ K in keyof typeof selectors ]: Curried< ( typeof selectors )[ K ] >;
+};
 
 export type SelectorName = keyof typeof selectors;
 
 export interface NoticeActions {
-	createSuccessNotice: ( content: string, options?: Record< string, unknown > ) => unknown;
-	createErrorNotice: ( content: string, options?: Record< string, unknown > ) => unknown;
+	createSuccessNotice: (
+		content: string,
+		options?: Record< string, unknown >
+	) => unknown;
+	createErrorNotice: (
+		content: string,
+		options?: Record< string, unknown >
+	) => unknown;
 }
 
 export interface ThunkArgs {
 	select: BoundSelectors;
 	dispatch: ( ( action: Action ) => void ) & {
-		invalidateResolutionForStoreSelector: ( selectorName: SelectorName ) => void;
-		invalidateResolution: ( selectorName: SelectorName, args: unknown[] ) => void;
+		invalidateResolutionForStoreSelector: (
+			selectorName: SelectorName
+		) => void;
+		invalidateResolution: (
+			selectorName: SelectorName,
+			args: unknown[]
+		) => void;
 	};
 	registry: { dispatch: ( store: unknown ) => unknown };
 }

@@ -90,24 +90,39 @@ export interface State {
 export type Action =
 	| { type: 'RECEIVE_SUGGESTIONS'; key: string; page: ListPage< Suggestion > }
 	| { type: 'RECEIVE_SUGGESTION'; suggestion: Suggestion }
-	| { type: 'SET_SUGGESTION_STATUSES'; statuses: Record< string, SuggestionStatus > }
+	| {
+			type: 'SET_SUGGESTION_STATUSES';
+			statuses: Record< string, SuggestionStatus >;
+	  }
 	| { type: 'HIDE_SUGGESTIONS'; ids: string[] }
 	| { type: 'SHOW_SUGGESTIONS'; ids: string[] }
 	| { type: 'REMOVE_SUGGESTIONS'; ids: string[] }
-	| { type: 'RECEIVE_IMPLEMENTATIONS'; key: string; page: ListPage< Implementation > }
+	| {
+			type: 'RECEIVE_IMPLEMENTATIONS';
+			key: string;
+			page: ListPage< Implementation >;
+	  }
 	| { type: 'RECEIVE_IMPLEMENTATION'; implementation: Implementation }
 	| { type: 'RECEIVE_IMPLEMENTATION_DETAILS'; details: ImplementationDetails }
 	| { type: 'RECEIVE_ANALYTICS'; key: string; summary: AnalyticsSummary }
 	| { type: 'RECEIVE_TIMESERIES'; key: string; points: TimeseriesPoint[] }
 	| { type: 'RECEIVE_ORPHANS'; key: string; page: ListPage< OrphanPage > }
-	| { type: 'RECEIVE_BROKEN_LINKS'; key: string; page: ListPage< BrokenLink > }
+	| {
+			type: 'RECEIVE_BROKEN_LINKS';
+			key: string;
+			page: ListPage< BrokenLink >;
+	  }
 	| { type: 'RECEIVE_INBOUND_LINKS'; buckets: InboundBucket[] }
 	| { type: 'RECEIVE_SETTINGS'; settings: Settings }
 	| { type: 'RECEIVE_ERROR'; key: string; error: ApiError }
 	| { type: 'CLEAR_ERROR'; key: string }
 	| { type: 'SET_BUSY'; name: string; busy: boolean }
 	| { type: 'IMPLEMENT_STARTED'; suggestionIds: string[] }
-	| { type: 'IMPLEMENT_FINISHED'; implementation: Implementation; results: LinkResult[] }
+	| {
+			type: 'IMPLEMENT_FINISHED';
+			implementation: Implementation;
+			results: LinkResult[];
+	  }
 	| { type: 'IMPLEMENT_FAILED'; error: ApiError }
 	| { type: 'IMPLEMENT_DISMISSED' }
 	| { type: 'SYNC_STARTED' }

@@ -103,7 +103,10 @@ export class InterlinkerClient {
   generateSuggestions(projectId: string, input: { sourcePageUrl: string; limit?: number; minRelevanceScore?: number }) {
     return this.data<Suggestion[]>('POST', `/api/projects/${enc(projectId)}/suggestions`, input);
   }
-  listSuggestions(projectId: string, query: ListQuery & { status?: SuggestionStatus; sourcePageUrl?: string; targetPageUrl?: string } = {}) {
+  listSuggestions(
+    projectId: string,
+    query: ListQuery & { status?: SuggestionStatus; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
+  ) {
     return this.page<Suggestion>(`/api/projects/${enc(projectId)}/suggestions`, { ...query });
   }
   getSuggestion(projectId: string, suggestionId: string) {

@@ -150,6 +150,10 @@ export class InvertedIndex {
 
   /** Pool slot of the posting at `position` in a term's list. */
   private slotOf(termId: number, position: number): number {
+    // Appends land in the tail block; only removals look further back.
+    const tail = this.termTail[termId]!;
+    const tailFirst = this.termCapacity[termId]! - this.blockCapacity[tail]!;
+    if (position >= tailFirst) return this.blockStart[tail]! + (position - tailFirst);
     let remaining = position;
     for (let block = this.termHead[termId]!; block !== -1; block = this.blockNext[block]!) {
       const capacity = this.blockCapacity[block]!;
@@ -160,8 +164,9 @@ export class InvertedIndex {
   }
 
   private addBlock(termId: number, capacity: number): void {
+    const page = this.poolEnd >>> PAGE_BITS;
     const pageOffset = this.poolEnd & (PAGE_SIZE - 1);
-    if (this.docPages.length === 0 || pageOffset + capacity > PAGE_SIZE) {
+    if (page >= this.docPages.length || pageOffset + capacity > PAGE_SIZE) {
       this.docPages.push(new Int32Array(PAGE_SIZE));
       this.impactPages.push(new Uint8Array(PAGE_SIZE));
       this.poolEnd = (this.docPages.length - 1) * PAGE_SIZE;

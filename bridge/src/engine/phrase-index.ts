@@ -11,9 +11,12 @@ export const PhraseKind = {
 } as const;
 export type PhraseKind = (typeof PhraseKind)[keyof typeof PhraseKind];
 
+/** Pages a phrase may name before it counts as generic; far above the ambiguity any suggestion accepts. */
+const SATURATION = 32;
+
 /** Term ids fit in 22 bits, so a trie edge (node, term) packs into one safe integer key. */
 const TERM_SPACE = 1 << 22;
-export const MAX_TERM_ID = TERM_SPACE - 1;
+const MAX_TERM_ID = TERM_SPACE - 1;
 
 /** One page a phrase names, and how. */
 export interface PhraseEntry {
@@ -32,7 +35,13 @@ export class PhraseIndex {
   private readonly edges = new Map<number, number>();
   private nodeCount = 1;
   private nodeHead = new Int32Array(1024).fill(-1);
-  private nodeDepth = new Uint8Array(1024);
+  /** Distinct pages per node, kept up to date so ambiguity costs nothing at query time. */
+  private nodeDocs = new Int32Array(1024);
+  /**
+   * 1 once a phrase has named more than SATURATION pages ("Introduction", "See also"): it can never single out a
+   * target, so its entries are dropped and further pages are only counted. Keeps adds O(1) for such phrases.
+   */
+  private saturated = new Uint8Array(1024);
 
   private entryDoc = new Int32Array(1024);
   private entryKind = new Uint8Array(1024);
@@ -44,11 +53,23 @@ export class PhraseIndex {
   add(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
     let node = 0;
     for (const termId of termIds) node = this.childOrCreate(node, termId);
+    if (this.saturated[node] === 1) {
+      this.nodeDocs[node] = this.nodeDocs[node]! + 1;
+      return;
+    }
+    let docSeen = false;
     for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) {
-      if (this.entryDoc[e] === docNo && this.entryKind[e] === kind) {
+      if (this.entryDoc[e] !== docNo) continue;
+      if (this.entryKind[e] === kind) {
         this.entryCount[e] = this.entryCount[e]! + count;
         return;
       }
+      docSeen = true;
+    }
+    if (!docSeen) this.nodeDocs[node] = this.nodeDocs[node]! + 1;
+    if (this.nodeDocs[node]! > SATURATION) {
+      this.saturate(node);
+      return;
     }
     const entry = this.allocateEntry();
     this.entryDoc[entry] = docNo;
@@ -61,6 +82,10 @@ export class PhraseIndex {
   remove(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
     const node = this.find(termIds);
     if (node === -1) return;
+    if (this.saturated[node] === 1) {
+      this.nodeDocs[node] = Math.max(0, this.nodeDocs[node]! - 1);
+      return;
+    }
     let previous = -1;
     for (let e = this.nodeHead[node]!; e !== -1; previous = e, e = this.entryNext[e]!) {
       if (this.entryDoc[e] !== docNo || this.entryKind[e] !== kind) continue;
@@ -73,6 +98,7 @@ export class PhraseIndex {
       else this.entryNext[previous] = this.entryNext[e]!;
       this.entryNext[e] = this.freeEntry;
       this.freeEntry = e;
+      if (!this.hasDoc(node, docNo)) this.nodeDocs[node] = this.nodeDocs[node]! - 1;
       return;
     }
   }
@@ -82,9 +108,9 @@ export class PhraseIndex {
     return this.edges.get(node * TERM_SPACE + termId) ?? -1;
   }
 
-  /** Whether any phrase ends at this node. */
+  /** Whether any phrase ends at this node (a generic phrase counts: its pages are counted, not listed). */
   hasEntries(node: number): boolean {
-    return this.nodeHead[node] !== -1;
+    return this.nodeHead[node] !== -1 || this.saturated[node] === 1;
   }
 
   entries(node: number): PhraseEntry[] {
@@ -97,13 +123,23 @@ export class PhraseIndex {
 
   /** Number of distinct pages a phrase names: a phrase naming many is ambiguous. */
   distinctDocs(node: number): number {
-    const docs = new Set<number>();
-    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) docs.add(this.entryDoc[e]!);
-    return docs.size;
+    return this.nodeDocs[node]!;
   }
 
-  depth(node: number): number {
-    return this.nodeDepth[node]!;
+  private saturate(node: number): void {
+    this.saturated[node] = 1;
+    for (let e = this.nodeHead[node]!; e !== -1; ) {
+      const next = this.entryNext[e]!;
+      this.entryNext[e] = this.freeEntry;
+      this.freeEntry = e;
+      e = next;
+    }
+    this.nodeHead[node] = -1;
+  }
+
+  private hasDoc(node: number, docNo: number): boolean {
+    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) if (this.entryDoc[e] === docNo) return true;
+    return false;
   }
 
   static readonly root = 0;
@@ -129,9 +165,9 @@ export class PhraseIndex {
       const oldLength = this.nodeHead.length;
       this.nodeHead = ensureLength(this.nodeHead, created + 1);
       this.nodeHead.fill(-1, oldLength);
-      this.nodeDepth = ensureLength(this.nodeDepth, created + 1);
+      this.nodeDocs = ensureLength(this.nodeDocs, created + 1);
+      this.saturated = ensureLength(this.saturated, created + 1);
     }
-    this.nodeDepth[created] = Math.min(255, this.nodeDepth[node]! + 1);
     return created;
   }
 

@@ -11,7 +11,7 @@ themselves then there these they this those though through thus to too under unt
 was we well were what when where whether which while who whom whose why will with within without would yet you your
 yours yourself yourselves`;
 
-export const STOPWORDS: ReadonlySet<string> = new Set(ENGLISH_STOPWORDS.split(/\s+/));
+const STOPWORDS: ReadonlySet<string> = new Set(ENGLISH_STOPWORDS.split(/\s+/));
 
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word);

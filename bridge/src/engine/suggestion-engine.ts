@@ -2,11 +2,17 @@ import { sentenceAround } from './context.js';
 import { acceptance, anchorLogit, MAX_ANCHOR_LOGIT, targetLogit } from './relevance.js';
 import type { CorpusDocument, SiteCorpus } from './site-corpus.js';
 import type { SourceText } from './source-text.js';
-import { anchorOptions, anchorSearch, findTargets, type AnchorOption } from './target-candidates.js';
+import { anchorOptions, anchorSearch, type AnchorOption } from './anchor-options.js';
+import { findTargets } from './target-candidates.js';
 import type { EngineSuggestion, GenerateRequest } from './types.js';
 
 /** Targets given anchors per suggestion asked for: spares for targets whose anchors are all taken. */
 const SPARE_FACTOR = 3;
+/**
+ * Targets whose anchors are looked for, per suggestion asked for, in order of target-only log-odds. On the quality
+ * benchmark, the anchor changed the order little beyond the first 60 targets for 10 suggestions.
+ */
+const SEARCH_FACTOR = 6;
 
 interface RankedTarget {
   docNo: number;
@@ -63,7 +69,8 @@ function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceTex
   const search = anchorSearch(corpus, text);
   const ranked: RankedTarget[] = [];
   let floor = -Infinity;
-  for (const { candidate, targetLogOdds } of candidates) {
+  for (const [visited, { candidate, targetLogOdds }] of candidates.entries()) {
+    if (visited >= request.limit * SEARCH_FACTOR) break;
     if (ranked.length >= keep && targetLogOdds + MAX_ANCHOR_LOGIT <= floor) break;
     const options = anchorOptions(search, candidate);
     if (options.length === 0) continue;

@@ -12,10 +12,18 @@ export interface SuggestionUpsert {
   now: string;
 }
 
+export interface SuggestionOrder {
+  orderBy: keyof typeof SORT_COLUMNS;
+  order: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = { createdAt: 's.created_at', relevanceScore: 's.relevance_score' } as const;
+
 export interface SuggestionFilter {
   status?: SuggestionStatus | undefined;
   sourceKey?: string | undefined;
   targetKey?: string | undefined;
+  implementationId?: string | undefined;
 }
 
 const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl, s.anchor_text AS anchorText,
@@ -24,7 +32,8 @@ const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl,
   FROM suggestions s JOIN pages src ON src.id = s.source_page_id JOIN pages tgt ON tgt.id = s.target_page_id`;
 
 const FILTER = `s.project_id = @projectId AND (@status IS NULL OR s.status = @status)
-  AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)`;
+  AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
+  AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))`;
 
 export class SuggestionsRepository {
   private readonly statements;
@@ -42,7 +51,15 @@ export class SuggestionsRepository {
          RETURNING id`,
       ).pluck(),
       byId: db.prepare(`${SELECT} WHERE s.id = ? AND s.project_id = ?`),
-      list: db.prepare(`${SELECT} WHERE ${FILTER} ORDER BY s.created_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`),
+      // One prepared statement per sort order: ORDER BY cannot take parameters. rowid keeps the order stable.
+      list: Object.fromEntries(
+        Object.entries(SORT_COLUMNS).flatMap(([field, column]) =>
+          (['asc', 'desc'] as const).map((direction) => [
+            `${field}:${direction}`,
+            db.prepare(`${SELECT} WHERE ${FILTER} ORDER BY ${column} ${direction}, s.rowid ${direction} LIMIT @limit OFFSET @offset`),
+          ]),
+        ),
+      ),
       count: db.prepare(
         `SELECT COUNT(*) FROM suggestions s JOIN pages src ON src.id = s.source_page_id
          JOIN pages tgt ON tgt.id = s.target_page_id WHERE ${FILTER}`,
@@ -68,8 +85,9 @@ export class SuggestionsRepository {
     return this.statements.byId.get(id, projectId) as Suggestion | undefined;
   }
 
-  list(projectId: string, filter: SuggestionFilter, limit: number, offset: number): Suggestion[] {
-    return this.statements.list.all({ ...this.bind(projectId, filter), limit, offset }) as Suggestion[];
+  list(projectId: string, filter: SuggestionFilter, order: SuggestionOrder, limit: number, offset: number): Suggestion[] {
+    const statement = this.statements.list[`${order.orderBy}:${order.order}`]!;
+    return statement.all({ ...this.bind(projectId, filter), limit, offset }) as Suggestion[];
   }
 
   count(projectId: string, filter: SuggestionFilter): number {
@@ -100,6 +118,7 @@ export class SuggestionsRepository {
       status: filter.status ?? null,
       sourceKey: filter.sourceKey ?? null,
       targetKey: filter.targetKey ?? null,
+      implementationId: filter.implementationId ?? null,
     };
   }
 }

@@ -31,10 +31,15 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.output<typeof suggestionSchema>;
 
+export const SUGGESTION_SORT_FIELDS = ['createdAt', 'relevanceScore'] as const;
+
 export const listSuggestionsQuery = paginationQuery.extend({
   status: z.enum(SUGGESTION_STATUSES).optional(),
+  orderBy: z.enum(SUGGESTION_SORT_FIELDS).default('createdAt').meta({ description: 'Sort field (default: createdAt).' }),
+  order: z.enum(['asc', 'desc']).default('desc').meta({ description: 'Sort direction (default: desc, newest or best first).' }),
   sourcePageUrl: httpUrl.optional(),
   targetPageUrl: httpUrl.optional(),
+  implementationId: z.string().min(1).max(64).optional().meta({ description: 'Only the suggestions of this implementation.' }),
 });
 export type ListSuggestionsQuery = z.output<typeof listSuggestionsQuery>;
 

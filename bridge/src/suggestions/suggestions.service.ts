@@ -81,9 +81,10 @@ export class SuggestionsService {
       status: query.status,
       sourceKey: query.sourcePageUrl ? (normalizePageUrl(query.sourcePageUrl) ?? undefined) : undefined,
       targetKey: query.targetPageUrl ? (normalizePageUrl(query.targetPageUrl) ?? undefined) : undefined,
+      implementationId: query.implementationId,
     };
     return {
-      items: this.suggestions.list(projectId, filter, query.limit, query.offset),
+      items: this.suggestions.list(projectId, filter, { orderBy: query.orderBy, order: query.order }, query.limit, query.offset),
       pagination: { limit: query.limit, offset: query.offset, total: this.suggestions.count(projectId, filter) },
     };
   }

@@ -32,6 +32,7 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Implementation_Service $implementer,
 		private readonly Rollback_Service $rollbacks,
 		private readonly Implementation_Records $records,
+		private readonly Suggestion_View $view,
 	) {
 		parent::__construct();
 		$this->rest_base = 'implementations';
@@ -217,6 +218,17 @@ final class Implementations_Controller extends Rest_Controller {
 			);
 		}
 		$implementation['posts'] = $posts;
+		// The suggestions themselves (with post titles), so the details screen can show every row, failed ones too.
+		$suggestions = $this->api->list_suggestions(
+			array(
+				'implementationId' => $implementation['id'],
+				'limit'            => 100,
+			)
+		);
+		if ( is_wp_error( $suggestions ) ) {
+			return $suggestions;
+		}
+		$implementation['suggestions'] = array_map( array( $this->view, 'present' ), $suggestions['items'] );
 		return new WP_REST_Response( $implementation );
 	}
 

@@ -96,6 +96,18 @@ final class Suggestions_Controller extends Rest_Controller {
 				'type'        => 'boolean',
 				'default'     => false,
 			),
+			'orderby'  => array(
+				'description' => __( 'Sort field.', 'interlinker' ),
+				'type'        => 'string',
+				'enum'        => array( 'createdAt', 'relevanceScore' ),
+				'default'     => 'createdAt',
+			),
+			'order'    => array(
+				'description' => __( 'Sort direction.', 'interlinker' ),
+				'type'        => 'string',
+				'enum'        => array( 'asc', 'desc' ),
+				'default'     => 'desc',
+			),
 		) + self::pagination_args();
 	}
 
@@ -136,8 +148,10 @@ final class Suggestions_Controller extends Rest_Controller {
 	public function get_items( $request ): WP_REST_Response|WP_Error {
 		$per_page = (int) $request->get_param( 'per_page' );
 		$query    = array(
-			'limit'  => $per_page,
-			'offset' => ( (int) $request->get_param( 'page' ) - 1 ) * $per_page,
+			'limit'   => $per_page,
+			'offset'  => ( (int) $request->get_param( 'page' ) - 1 ) * $per_page,
+			'orderBy' => (string) $request->get_param( 'orderby' ),
+			'order'   => (string) $request->get_param( 'order' ),
 		);
 		if ( $request->get_param( 'status' ) ) {
 			$query['status'] = (string) $request->get_param( 'status' );

@@ -2,7 +2,7 @@
  * Suggestions made and implementations run, per day of the chosen window.
  */
 import { Card, CardBody, CardHeader } from '@wordpress/components';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import type { DateRange } from '../../api/analytics';
 import { ColumnChart } from '../../components/column-chart';
@@ -12,7 +12,10 @@ import { activityPoints, totals } from './activity-points';
 
 const SERIES = [
 	{ key: 'suggestions', label: __( 'Suggestions made', 'interlinker' ) },
-	{ key: 'implementations', label: __( 'Implementations run', 'interlinker' ) },
+	{
+		key: 'implementations',
+		label: __( 'Implementations run', 'interlinker' ),
+	},
 ];
 
 export function ActivityChart( { range }: { range: DateRange } ) {
@@ -20,13 +23,18 @@ export function ActivityChart( { range }: { range: DateRange } ) {
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Activity over time', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Activity over time', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<RemoteContent
 					remote={ remote }
 					loadingLabel={ __( 'Loading activity…', 'interlinker' ) }
-					emptyTitle={ __( 'Nothing happened in this period.', 'interlinker' ) }
+					emptyTitle={ __(
+						'Nothing happened in this period.',
+						'interlinker'
+					) }
 					isEmpty={ () => false }
 				>
 					{ ( points ) => {
@@ -34,12 +42,36 @@ export function ActivityChart( { range }: { range: DateRange } ) {
 						const sum = totals( chartPoints );
 						return (
 							<ColumnChart
-								title={ __( 'Suggestions and implementations per day', 'interlinker' ) }
+								title={ __(
+									'Suggestions and implementations per day',
+									'interlinker'
+								) }
 								summary={ sprintf(
-									/* translators: 1: number of suggestions, 2: number of implementations, 3: first day, 4: last day. */
-									__( '%1$d suggestions and %2$d implementations from %3$s to %4$s.', 'interlinker' ),
-									sum.suggestions,
-									sum.implementations,
+									/* translators: 1: "3 suggestions", 2: "1 implementation", 3: first day, 4: last day. */
+									__(
+										'%1$s and %2$s from %3$s to %4$s.',
+										'interlinker'
+									),
+									sprintf(
+										/* translators: %d: number of suggestions. */
+										_n(
+											'%d suggestion',
+											'%d suggestions',
+											sum.suggestions,
+											'interlinker'
+										),
+										sum.suggestions
+									),
+									sprintf(
+										/* translators: %d: number of implementations. */
+										_n(
+											'%d implementation',
+											'%d implementations',
+											sum.implementations,
+											'interlinker'
+										),
+										sum.implementations
+									),
 									range.startDate,
 									range.endDate
 								) }

@@ -19,14 +19,27 @@ export function BrokenLinks() {
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Broken links', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Broken links', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
-				<p className="description">{ __( 'Links in your content that lead to a page answering with an error.', 'interlinker' ) }</p>
+				<p className="description">
+					{ __(
+						'Links in your content that lead to a page answering with an error.',
+						'interlinker'
+					) }
+				</p>
 				<RemoteContent
 					remote={ remote }
-					loadingLabel={ __( 'Loading broken links…', 'interlinker' ) }
-					emptyTitle={ __( 'No broken internal links.', 'interlinker' ) }
+					loadingLabel={ __(
+						'Loading broken links…',
+						'interlinker'
+					) }
+					emptyTitle={ __(
+						'No broken internal links.',
+						'interlinker'
+					) }
 					isEmpty={ ( data ) => data.total === 0 }
 				>
 					{ ( data ) => (
@@ -34,26 +47,52 @@ export function BrokenLinks() {
 							<table className="widefat striped interlinker-table">
 								<thead>
 									<tr>
-										<th scope="col">{ __( 'In', 'interlinker' ) }</th>
-										<th scope="col">{ __( 'Link text', 'interlinker' ) }</th>
-										<th scope="col">{ __( 'Leads to', 'interlinker' ) }</th>
+										<th scope="col">
+											{ __( 'In', 'interlinker' ) }
+										</th>
+										<th scope="col">
+											{ __( 'Link text', 'interlinker' ) }
+										</th>
+										<th scope="col">
+											{ __( 'Leads to', 'interlinker' ) }
+										</th>
 									</tr>
 								</thead>
 								<tbody>
 									{ data.items.map( ( link ) => (
-										<tr key={ `${ link.sourcePageId }:${ link.targetUrl }:${ link.anchorText }` }>
+										<tr
+											key={ `${ link.sourcePageId }:${ link.targetUrl }:${ link.anchorText }` }
+										>
 											<td>
-												<PostLinks title="" url={ link.sourcePageUrl } editLink={ link.sourceEditLink } />
+												<PostLinks
+													title=""
+													url={ link.sourcePageUrl }
+													editLink={
+														link.sourceEditLink
+													}
+												/>
 											</td>
 											<td>{ link.anchorText }</td>
 											<td>
-												<code>{ urlPath( link.targetUrl ) }</code> <span className="interlinker-http">{ link.statusCode }</span>
+												<code>
+													{ urlPath(
+														link.targetUrl
+													) }
+												</code>{ ' ' }
+												<span className="interlinker-http">
+													{ link.statusCode }
+												</span>
 											</td>
 										</tr>
 									) ) }
 								</tbody>
 							</table>
-							<Pager page={ page } totalPages={ data.totalPages } onChange={ setPage } label={ __( 'Broken links', 'interlinker' ) } />
+							<Pager
+								page={ page }
+								totalPages={ data.totalPages }
+								onChange={ setPage }
+								label={ __( 'Broken links', 'interlinker' ) }
+							/>
 						</>
 					) }
 				</RemoteContent>

@@ -1,12 +1,16 @@
 /**
  * The window the health figures cover: a preset, or two days of the editor's choice.
  */
-import { SelectControl, TextControl, __experimentalHStack as HStack } from '@wordpress/components';
+import { SelectControl, TextControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import type { DateRange } from '../../api/analytics';
-import { customRange, rangeForPreset, type RangePreset } from '../../lib/date-range';
+import {
+	customRange,
+	rangeForPreset,
+	type RangePreset,
+} from '../../lib/date-range';
 
 type Choice = RangePreset | 'custom';
 
@@ -18,7 +22,13 @@ const CHOICES: Array< { value: Choice; label: string } > = [
 	{ value: 'custom', label: __( 'Custom range', 'interlinker' ) },
 ];
 
-export function DateRangeControl( { range, onChange }: { range: DateRange; onChange: ( range: DateRange ) => void } ) {
+export function DateRangeControl( {
+	range,
+	onChange,
+}: {
+	range: DateRange;
+	onChange: ( range: DateRange ) => void;
+} ) {
 	const [ choice, setChoice ] = useState< Choice >( '30d' );
 	const [ start, setStart ] = useState( range.startDate );
 	const [ end, setEnd ] = useState( range.endDate );
@@ -45,7 +55,7 @@ export function DateRangeControl( { range, onChange }: { range: DateRange; onCha
 	};
 
 	return (
-		<HStack className="interlinker-range" alignment="bottom" justify="flex-start" wrap>
+		<div className="interlinker-range">
 			<SelectControl
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom
@@ -78,9 +88,12 @@ export function DateRangeControl( { range, onChange }: { range: DateRange; onCha
 			) }
 			{ invalid && (
 				<p className="interlinker-range__error" role="alert">
-					{ __( 'Choose a start day on or before the end day.', 'interlinker' ) }
+					{ __(
+						'Choose a start day on or before the end day.',
+						'interlinker'
+					) }
 				</p>
 			) }
-		</HStack>
+		</div>
 	);
 }

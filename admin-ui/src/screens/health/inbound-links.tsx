@@ -13,26 +13,54 @@ export function InboundLinks() {
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Links pointing to each page', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Links pointing to each page', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<RemoteContent
 					remote={ remote }
-					loadingLabel={ __( 'Loading the link spread…', 'interlinker' ) }
+					loadingLabel={ __(
+						'Loading the link spread…',
+						'interlinker'
+					) }
 					emptyTitle={ __( 'No synced pages yet.', 'interlinker' ) }
-					isEmpty={ ( buckets ) => buckets.every( ( bucket ) => bucket.pages === 0 ) }
+					isEmpty={ ( buckets ) =>
+						buckets.every( ( bucket ) => bucket.pages === 0 )
+					}
 				>
 					{ ( buckets ) => (
 						<DistributionBars
-							title={ __( 'Pages by number of internal links pointing to them', 'interlinker' ) }
+							title={ __(
+								'Pages by number of internal links pointing to them',
+								'interlinker'
+							) }
 							rows={ buckets.map( ( bucket ) => ( {
-								/* translators: %s: a range such as "2–3". */
-								label: sprintf( _n( '%s link', '%s links', bucket.max === 1 ? 1 : 2, 'interlinker' ), bucket.label ),
+								label: sprintf(
+									/* translators: %s: a range such as "2–3". */
+									_n(
+										'%s link',
+										'%s links',
+										bucket.max === 1 ? 1 : 2,
+										'interlinker'
+									),
+									bucket.label
+								),
 								value: bucket.pages,
 								isWarning: bucket.max === 0,
 							} ) ) }
-							/* translators: %d: number of pages. */
-							valueLabel={ ( value ) => sprintf( _n( '%d page', '%d pages', value, 'interlinker' ), value ) }
+							valueLabel={ ( value ) =>
+								sprintf(
+									/* translators: %d: number of pages. */
+									_n(
+										'%d page',
+										'%d pages',
+										value,
+										'interlinker'
+									),
+									value
+								)
+							}
 						/>
 					) }
 				</RemoteContent>

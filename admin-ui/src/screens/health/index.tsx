@@ -18,20 +18,34 @@ import { OrphanPages } from './orphan-pages';
 import { SummaryCards } from './summary-cards';
 
 export function HealthScreen() {
-	const [ range, setRange ] = useState( () => rangeForPreset( DEFAULT_PRESET ) );
+	const [ range, setRange ] = useState( () =>
+		rangeForPreset( DEFAULT_PRESET )
+	);
 	const summary = useRemote( 'getAnalytics', range );
 	const { refreshHealth } = useDispatch( store );
 	return (
 		<AdminPage title={ __( 'Link health', 'interlinker' ) }>
 			<DateRangeControl range={ range } onChange={ setRange } />
 			{ /* When the summary fails, the other reports would fail the same way: say it once. */ }
-			{ summary.error && <ErrorState error={ summary.error } onRetry={ () => void refreshHealth() } /> }
-			{ ! summary.error && ! summary.data && <LoadingState label={ __( 'Loading link health…', 'interlinker' ) } /> }
+			{ summary.error && (
+				<ErrorState
+					error={ summary.error }
+					onRetry={ () => void refreshHealth() }
+				/>
+			) }
+			{ ! summary.error && ! summary.data && (
+				<LoadingState
+					label={ __( 'Loading link health…', 'interlinker' ) }
+				/>
+			) }
 			{ summary.data && ! summary.error && (
 				<>
 					<SummaryCards summary={ summary.data } />
 					<p className="description interlinker-health-note">
-						{ __( 'Suggestions and implementations count those made in the period; pages and links are as they are now.', 'interlinker' ) }
+						{ __(
+							'Suggestions and implementations count those made in the period; pages and links are as they are now.',
+							'interlinker'
+						) }
 					</p>
 					<div className="interlinker-health-grid">
 						<ActivityChart range={ range } />

@@ -18,16 +18,27 @@ export function OrphanPages() {
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Orphan pages', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Orphan pages', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<p className="description">
-					{ __( 'No other page of the site links to these. Readers and search engines have a hard time finding them.', 'interlinker' ) }
+					{ __(
+						'No other page of the site links to these. Readers and search engines have a hard time finding them.',
+						'interlinker'
+					) }
 				</p>
 				<RemoteContent
 					remote={ remote }
-					loadingLabel={ __( 'Loading orphan pages…', 'interlinker' ) }
-					emptyTitle={ __( 'No orphan pages: every page has at least one link to it.', 'interlinker' ) }
+					loadingLabel={ __(
+						'Loading orphan pages…',
+						'interlinker'
+					) }
+					emptyTitle={ __(
+						'No orphan pages: every page has at least one link to it.',
+						'interlinker'
+					) }
 					isEmpty={ ( data ) => data.total === 0 }
 				>
 					{ ( data ) => (
@@ -35,11 +46,20 @@ export function OrphanPages() {
 							<ul className="interlinker-list">
 								{ data.items.map( ( orphan ) => (
 									<li key={ orphan.id }>
-										<PostLinks title={ orphan.title } url={ orphan.url } editLink={ orphan.editLink } />
+										<PostLinks
+											title={ orphan.title }
+											url={ orphan.url }
+											editLink={ orphan.editLink }
+										/>
 									</li>
 								) ) }
 							</ul>
-							<Pager page={ page } totalPages={ data.totalPages } onChange={ setPage } label={ __( 'Orphan pages', 'interlinker' ) } />
+							<Pager
+								page={ page }
+								totalPages={ data.totalPages }
+								onChange={ setPage }
+								label={ __( 'Orphan pages', 'interlinker' ) }
+							/>
 						</>
 					) }
 				</RemoteContent>

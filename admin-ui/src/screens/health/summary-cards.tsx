@@ -12,7 +12,15 @@ interface Figure {
 	isWarning?: boolean;
 }
 
-function StatCard( { title, main, figures }: { title: string; main: Figure; figures: Figure[] } ) {
+function StatCard( {
+	title,
+	main,
+	figures,
+}: {
+	title: string;
+	main: Figure;
+	figures: Figure[];
+} ) {
 	return (
 		<Card className="interlinker-stat" size="small">
 			<CardHeader>
@@ -20,12 +28,23 @@ function StatCard( { title, main, figures }: { title: string; main: Figure; figu
 			</CardHeader>
 			<CardBody>
 				<p className="interlinker-stat__main">
-					<span className="interlinker-stat__number">{ main.value.toLocaleString() }</span>{ ' ' }
-					<span className="interlinker-stat__label">{ main.label }</span>
+					<span className="interlinker-stat__number">
+						{ main.value.toLocaleString() }
+					</span>{ ' ' }
+					<span className="interlinker-stat__label">
+						{ main.label }
+					</span>
 				</p>
 				<dl className="interlinker-stat__figures">
 					{ figures.map( ( figure ) => (
-						<div key={ figure.label } className={ figure.isWarning && figure.value > 0 ? 'is-warning' : undefined }>
+						<div
+							key={ figure.label }
+							className={
+								figure.isWarning && figure.value > 0
+									? 'is-warning'
+									: undefined
+							}
+						>
 							<dt>{ figure.label }</dt>
 							<dd>{ figure.value.toLocaleString() }</dd>
 						</div>
@@ -41,35 +60,76 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 		<div className="interlinker-stats">
 			<StatCard
 				title={ __( 'Suggestions', 'interlinker' ) }
-				main={ { label: __( 'made in this period', 'interlinker' ), value: summary.suggestions.total } }
+				main={ {
+					label: __( 'made in this period', 'interlinker' ),
+					value: summary.suggestions.total,
+				} }
 				figures={ [
-					{ label: __( 'Waiting for review', 'interlinker' ), value: summary.suggestions.pending },
-					{ label: __( 'Approved', 'interlinker' ), value: summary.suggestions.approved },
-					{ label: __( 'Implemented', 'interlinker' ), value: summary.suggestions.implemented },
+					{
+						label: __( 'Waiting for review', 'interlinker' ),
+						value: summary.suggestions.pending,
+					},
+					{
+						label: __( 'Approved', 'interlinker' ),
+						value: summary.suggestions.approved,
+					},
+					{
+						label: __( 'Implemented', 'interlinker' ),
+						value: summary.suggestions.implemented,
+					},
 				] }
 			/>
 			<StatCard
 				title={ __( 'Implementations', 'interlinker' ) }
-				main={ { label: __( 'in this period', 'interlinker' ), value: summary.implementations.total } }
+				main={ {
+					label: __( 'in this period', 'interlinker' ),
+					value: summary.implementations.total,
+				} }
 				figures={ [
-					{ label: __( 'Successful', 'interlinker' ), value: summary.implementations.successful },
-					{ label: __( 'Failed', 'interlinker' ), value: summary.implementations.failed, isWarning: true },
+					{
+						label: __( 'Successful', 'interlinker' ),
+						value: summary.implementations.successful,
+					},
+					{
+						label: __( 'Failed', 'interlinker' ),
+						value: summary.implementations.failed,
+						isWarning: true,
+					},
 				] }
 			/>
 			<StatCard
 				title={ __( 'Pages', 'interlinker' ) }
-				main={ { label: __( 'known to Interlinker', 'interlinker' ), value: summary.pages.total } }
+				main={ {
+					label: __( 'known to Interlinker', 'interlinker' ),
+					value: summary.pages.total,
+				} }
 				figures={ [
-					{ label: __( 'Synced', 'interlinker' ), value: summary.pages.synced },
-					{ label: __( 'Linked but not synced', 'interlinker' ), value: summary.pages.pending },
+					{
+						label: __( 'Synced', 'interlinker' ),
+						value: summary.pages.synced,
+					},
+					{
+						label: __( 'Linked but not synced', 'interlinker' ),
+						value: summary.pages.pending,
+					},
 				] }
 			/>
 			<StatCard
 				title={ __( 'Internal links', 'interlinker' ) }
-				main={ { label: __( 'in synced content', 'interlinker' ), value: summary.links.total } }
+				main={ {
+					label: __( 'in synced content', 'interlinker' ),
+					value: summary.links.total,
+				} }
 				figures={ [
-					{ label: __( 'Working', 'interlinker' ), value: summary.links.active },
-					{ label: __( 'Broken', 'interlinker' ), value: summary.links.broken, isWarning: true },
+					{
+						label: __( 'Working', 'interlinker' ),
+						value: summary.links.active,
+					},
+					{
+						label: __( 'Broken', 'interlinker' ),
+						value: summary.links.broken,
+						isWarning: true,
+					},
 				] }
 			/>
 		</div>

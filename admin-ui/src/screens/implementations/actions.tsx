@@ -10,7 +10,10 @@ import { adminScreenUrl } from '../../lib/admin-pages';
 import { RollbackForm } from './rollback-form';
 
 export function canRollBack( implementation: Implementation ): boolean {
-	return implementation.status === 'pending' || implementation.status === 'completed';
+	return (
+		implementation.status === 'pending' ||
+		implementation.status === 'completed'
+	);
 }
 
 export const implementationActions: Array< Action< Implementation > > = [
@@ -21,7 +24,11 @@ export const implementationActions: Array< Action< Implementation > > = [
 		isPrimary: true,
 		callback: ( [ item ] ) => {
 			if ( item ) {
-				window.location.assign( adminScreenUrl( 'implementations', { implementation: item.id } ) );
+				window.location.assign(
+					adminScreenUrl( 'implementations', {
+						implementation: item.id,
+					} )
+				);
 			}
 		},
 	},
@@ -33,7 +40,10 @@ export const implementationActions: Array< Action< Implementation > > = [
 		isEligible: canRollBack,
 		modalHeader: __( 'Roll back this implementation', 'interlinker' ),
 		RenderModal: ( { items, closeModal } ) => (
-			<RollbackForm implementationId={ items[ 0 ]?.id ?? '' } onDone={ () => closeModal?.() } />
+			<RollbackForm
+				implementationId={ items[ 0 ]?.id ?? '' }
+				onDone={ () => closeModal?.() }
+			/>
 		),
 	},
 ];

@@ -1,12 +1,23 @@
 /**
  * One implementation: when it ran, each link and whether it went in, and a way to roll it back.
  */
-import { Button, Card, CardBody, CardHeader, Modal } from '@wordpress/components';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	Modal,
+} from '@wordpress/components';
 import { useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import type { ImplementationDetails, ImplementationPost, InsertedLink, LinkResult } from '../../api/types';
+import type {
+	ImplementationDetails,
+	ImplementationPost,
+	InsertedLink,
+	LinkResult,
+} from '../../api/types';
 import { PostLinks } from '../../components/post-links';
 import { LoadingState, ErrorState } from '../../components/request-states';
 import { StatusBadge } from '../../components/status-badge';
@@ -17,23 +28,40 @@ import { canRollBack } from './actions';
 import { IMPLEMENTATION_STATUS_LABELS, linkCounts } from './fields';
 import { RollbackForm } from './rollback-form';
 
-function resultOf( implementation: ImplementationDetails, suggestionId: string ): LinkResult | null {
-	return implementation.results?.find( ( result ) => result.suggestionId === suggestionId ) ?? null;
+function resultOf(
+	implementation: ImplementationDetails,
+	suggestionId: string
+): LinkResult | null {
+	return (
+		implementation.results?.find(
+			( result ) => result.suggestionId === suggestionId
+		) ?? null
+	);
 }
 
-function linkBadge( implementation: ImplementationDetails, result: LinkResult | null ): string {
+function linkBadge(
+	implementation: ImplementationDetails,
+	result: LinkResult | null
+): string {
 	if ( ! result ) {
 		return 'pending';
 	}
 	if ( ! result.succeeded ) {
 		return 'failed';
 	}
-	return implementation.status === 'rolled_back' ? 'rolled_back' : 'completed';
+	return implementation.status === 'rolled_back'
+		? 'rolled_back'
+		: 'completed';
 }
 
-function insertedLinkOf( implementation: ImplementationDetails, suggestionId: string ): { post: ImplementationPost; link: InsertedLink } | null {
+function insertedLinkOf(
+	implementation: ImplementationDetails,
+	suggestionId: string
+): { post: ImplementationPost; link: InsertedLink } | null {
 	for ( const post of implementation.posts ) {
-		const link = post.links.find( ( candidate ) => candidate.suggestionId === suggestionId );
+		const link = post.links.find(
+			( candidate ) => candidate.suggestionId === suggestionId
+		);
 		if ( link ) {
 			return { post, link };
 		}
@@ -41,9 +69,23 @@ function insertedLinkOf( implementation: ImplementationDetails, suggestionId: st
 	return null;
 }
 
-/** One link of the implementation: where it went, its words, where it leads, and whether it went in. */
-function LinkRow( { implementation, suggestionId }: { implementation: ImplementationDetails; suggestionId: string } ) {
-	const suggestion = useSelect( ( select ) => select( store ).getSuggestion( suggestionId ), [ suggestionId ] );
+/**
+ * One link of the implementation: where it went, its words, where it leads, and whether it went in.
+ * @param root0
+ * @param root0.implementation
+ * @param root0.suggestionId
+ */
+function LinkRow( {
+	implementation,
+	suggestionId,
+}: {
+	implementation: ImplementationDetails;
+	suggestionId: string;
+} ) {
+	const suggestion = useSelect(
+		( select ) => select( store ).getSuggestion( suggestionId ),
+		[ suggestionId ]
+	);
 	const result = resultOf( implementation, suggestionId );
 	const inserted = insertedLinkOf( implementation, suggestionId );
 	const reason = result?.reason ?? result?.error ?? '';
@@ -61,30 +103,65 @@ function LinkRow( { implementation, suggestionId }: { implementation: Implementa
 		<tr>
 			<td>
 				{ inserted ? (
-					<PostLinks title={ inserted.post.title } url={ suggestion?.sourcePageUrl ?? null } editLink={ inserted.post.editLink } />
+					<PostLinks
+						title={ inserted.post.title }
+						url={ suggestion?.sourcePageUrl ?? null }
+						editLink={ inserted.post.editLink }
+					/>
 				) : (
-					suggestion && <PostLinks title={ suggestion.sourceTitle } url={ suggestion.sourcePageUrl } editLink={ suggestion.sourceEditLink } />
+					suggestion && (
+						<PostLinks
+							title={ suggestion.sourceTitle }
+							url={ suggestion.sourcePageUrl }
+							editLink={ suggestion.sourceEditLink }
+						/>
+					)
 				) }
 			</td>
-			<td>{ anchor || <code className="interlinker-muted">{ suggestionId }</code> }</td>
+			<td>
+				{ anchor || (
+					<code className="interlinker-muted">{ suggestionId }</code>
+				) }
+			</td>
 			<td>{ target && <code>{ urlPath( target ) }</code> }</td>
 			<td>
-				<StatusBadge status={ linkBadge( implementation, result ) } label={ outcome } />
-				{ reason && <p className="interlinker-result__reason">{ reason }</p> }
+				<StatusBadge
+					status={ linkBadge( implementation, result ) }
+					label={ outcome }
+				/>
+				{ reason && (
+					<p className="interlinker-result__reason">{ reason }</p>
+				) }
 			</td>
 		</tr>
 	);
 }
 
-function Summary( { implementation }: { implementation: ImplementationDetails } ) {
+function Summary( {
+	implementation,
+}: {
+	implementation: ImplementationDetails;
+} ) {
 	const rows: Array< [ string, string ] > = [
 		[ __( 'Links', 'interlinker' ), linkCounts( implementation ) ],
-		[ __( 'Started', 'interlinker' ), formatDateTime( implementation.createdAt ) ],
-		[ __( 'Finished', 'interlinker' ), formatDateTime( implementation.implementedAt ) ],
+		[
+			__( 'Started', 'interlinker' ),
+			formatDateTime( implementation.createdAt ),
+		],
+		[
+			__( 'Finished', 'interlinker' ),
+			formatDateTime( implementation.implementedAt ),
+		],
 	];
 	if ( implementation.rolledBackAt ) {
-		rows.push( [ __( 'Rolled back', 'interlinker' ), formatDateTime( implementation.rolledBackAt ) ] );
-		rows.push( [ __( 'Reason', 'interlinker' ), implementation.rollbackReason ?? '' ] );
+		rows.push( [
+			__( 'Rolled back', 'interlinker' ),
+			formatDateTime( implementation.rolledBackAt ),
+		] );
+		rows.push( [
+			__( 'Reason', 'interlinker' ),
+			implementation.rollbackReason ?? '',
+		] );
 	}
 	return (
 		<dl className="interlinker-summary">
@@ -98,29 +175,57 @@ function Summary( { implementation }: { implementation: ImplementationDetails } 
 	);
 }
 
-export function ImplementationDetailsView( { id, backUrl }: { id: string; backUrl: string } ) {
-	const { data: implementation, isLoading, error, retry } = useRemote( 'getImplementation', id );
+export function ImplementationDetailsView( {
+	id,
+	backUrl,
+}: {
+	id: string;
+	backUrl: string;
+} ) {
+	const {
+		data: implementation,
+		isLoading,
+		error,
+		retry,
+	} = useRemote( 'getImplementation', id );
 	const [ isRollingBack, setRollingBack ] = useState( false );
 
 	if ( error ) {
 		return <ErrorState error={ error } onRetry={ retry } />;
 	}
 	if ( ! implementation ) {
-		return isLoading ? <LoadingState label={ __( 'Loading the implementation…', 'interlinker' ) } /> : null;
+		return isLoading ? (
+			<LoadingState
+				label={ __( 'Loading the implementation…', 'interlinker' ) }
+			/>
+		) : null;
 	}
 	return (
 		<div className="interlinker-details">
 			<p>
-				<a href={ backUrl }>{ __( '← All implementations', 'interlinker' ) }</a>
+				<a href={ backUrl }>
+					{ __( '← All implementations', 'interlinker' ) }
+				</a>
 			</p>
 			<Card>
 				<CardHeader>
 					<h2 className="interlinker-card-title">
 						{ __( 'Implementation', 'interlinker' ) }{ ' ' }
-						<StatusBadge status={ implementation.status } label={ IMPLEMENTATION_STATUS_LABELS[ implementation.status ] } />
+						<StatusBadge
+							status={ implementation.status }
+							label={
+								IMPLEMENTATION_STATUS_LABELS[
+									implementation.status
+								]
+							}
+						/>
 					</h2>
 					{ canRollBack( implementation ) && (
-						<Button variant="secondary" isDestructive onClick={ () => setRollingBack( true ) }>
+						<Button
+							variant="secondary"
+							isDestructive
+							onClick={ () => setRollingBack( true ) }
+						>
 							{ __( 'Roll back', 'interlinker' ) }
 						</Button>
 					) }
@@ -134,20 +239,35 @@ export function ImplementationDetailsView( { id, backUrl }: { id: string; backUr
 				<thead>
 					<tr>
 						<th scope="col">{ __( 'Post', 'interlinker' ) }</th>
-						<th scope="col">{ __( 'Link text', 'interlinker' ) }</th>
+						<th scope="col">
+							{ __( 'Link text', 'interlinker' ) }
+						</th>
 						<th scope="col">{ __( 'Leads to', 'interlinker' ) }</th>
 						<th scope="col">{ __( 'Result', 'interlinker' ) }</th>
 					</tr>
 				</thead>
 				<tbody>
 					{ implementation.suggestionIds.map( ( suggestionId ) => (
-						<LinkRow key={ suggestionId } implementation={ implementation } suggestionId={ suggestionId } />
+						<LinkRow
+							key={ suggestionId }
+							implementation={ implementation }
+							suggestionId={ suggestionId }
+						/>
 					) ) }
 				</tbody>
 			</table>
 			{ isRollingBack && (
-				<Modal title={ __( 'Roll back this implementation', 'interlinker' ) } onRequestClose={ () => setRollingBack( false ) }>
-					<RollbackForm implementationId={ implementation.id } onDone={ () => setRollingBack( false ) } />
+				<Modal
+					title={ __(
+						'Roll back this implementation',
+						'interlinker'
+					) }
+					onRequestClose={ () => setRollingBack( false ) }
+				>
+					<RollbackForm
+						implementationId={ implementation.id }
+						onDone={ () => setRollingBack( false ) }
+					/>
 				</Modal>
 			) }
 		</div>

@@ -9,7 +9,10 @@ import { StatusBadge } from '../../components/status-badge';
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { formatDateTime } from '../../lib/format';
 
-export const IMPLEMENTATION_STATUS_LABELS: Record< ImplementationStatus, string > = {
+export const IMPLEMENTATION_STATUS_LABELS: Record<
+	ImplementationStatus,
+	string
+> = {
 	pending: __( 'In progress', 'interlinker' ),
 	completed: __( 'Completed', 'interlinker' ),
 	failed: __( 'Failed', 'interlinker' ),
@@ -36,7 +39,11 @@ export const implementationFields: Array< Field< Implementation > > = [
 		label: __( 'Started', 'interlinker' ),
 		getValue: ( { item } ) => item.createdAt,
 		render: ( { item } ) => (
-			<a href={ adminScreenUrl( 'implementations', { implementation: item.id } ) }>
+			<a
+				href={ adminScreenUrl( 'implementations', {
+					implementation: item.id,
+				} ) }
+			>
 				{ formatDateTime( item.createdAt ) }
 			</a>
 		),
@@ -48,9 +55,16 @@ export const implementationFields: Array< Field< Implementation > > = [
 		label: __( 'Status', 'interlinker' ),
 		getValue: ( { item } ) => item.status,
 		render: ( { item } ) => (
-			<StatusBadge status={ item.status } label={ IMPLEMENTATION_STATUS_LABELS[ item.status ] } />
+			<StatusBadge
+				status={ item.status }
+				label={ IMPLEMENTATION_STATUS_LABELS[ item.status ] }
+			/>
 		),
-		elements: ( Object.keys( IMPLEMENTATION_STATUS_LABELS ) as ImplementationStatus[] ).map( ( status ) => ( {
+		elements: (
+			Object.keys(
+				IMPLEMENTATION_STATUS_LABELS
+			) as ImplementationStatus[]
+		 ).map( ( status ) => ( {
 			value: status,
 			label: IMPLEMENTATION_STATUS_LABELS[ status ],
 		} ) ),
@@ -68,14 +82,18 @@ export const implementationFields: Array< Field< Implementation > > = [
 		id: 'implementedAt',
 		label: __( 'Finished', 'interlinker' ),
 		getValue: ( { item } ) => item.implementedAt ?? '',
-		render: ( { item } ) => <span>{ formatDateTime( item.implementedAt ) }</span>,
+		render: ( { item } ) => (
+			<span>{ formatDateTime( item.implementedAt ) }</span>
+		),
 		enableSorting: false,
 	},
 	{
 		id: 'rolledBackAt',
 		label: __( 'Rolled back', 'interlinker' ),
 		getValue: ( { item } ) => item.rolledBackAt ?? '',
-		render: ( { item } ) => <span>{ formatDateTime( item.rolledBackAt ) }</span>,
+		render: ( { item } ) => (
+			<span>{ formatDateTime( item.rolledBackAt ) }</span>
+		),
 		enableSorting: false,
 	},
 ];

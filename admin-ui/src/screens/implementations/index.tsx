@@ -21,7 +21,12 @@ const DEFAULT_LAYOUTS = { table: {} };
 function ImplementationList() {
 	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
 	const query = useMemo( () => viewToQuery( view ), [ view ] );
-	const { data: page, isLoading, error, retry } = useRemote( 'getImplementations', query );
+	const {
+		data: page,
+		isLoading,
+		error,
+		retry,
+	} = useRemote( 'getImplementations', query );
 
 	if ( error ) {
 		return <ErrorState error={ error } onRetry={ retry } />;
@@ -36,16 +41,27 @@ function ImplementationList() {
 					actions={ implementationActions }
 					data={ page?.items ?? [] }
 					isLoading={ isLoading && ! page }
-					paginationInfo={ { totalItems: page?.total ?? 0, totalPages: page?.totalPages ?? 0 } }
+					paginationInfo={ {
+						totalItems: page?.total ?? 0,
+						totalPages: page?.totalPages ?? 0,
+					} }
 					defaultLayouts={ DEFAULT_LAYOUTS }
 					search={ false }
 				/>
 			</div>
 			{ page && page.total === 0 && ! isLoading && (
-				<EmptyState title={ __( 'No links have been implemented yet.', 'interlinker' ) }>
+				<EmptyState
+					title={ __(
+						'No links have been implemented yet.',
+						'interlinker'
+					) }
+				>
 					<p>
 						<a href={ adminScreenUrl( 'suggestions' ) }>
-							{ __( 'Approve suggestions and implement them from the Suggestions screen.', 'interlinker' ) }
+							{ __(
+								'Approve suggestions and implement them from the Suggestions screen.',
+								'interlinker'
+							) }
 						</a>
 					</p>
 				</EmptyState>
@@ -59,7 +75,10 @@ export function ImplementationsScreen() {
 	return (
 		<AdminPage title={ __( 'Implementations', 'interlinker' ) }>
 			{ typeof selected === 'string' && selected !== '' ? (
-				<ImplementationDetailsView id={ selected } backUrl={ adminScreenUrl( 'implementations' ) } />
+				<ImplementationDetailsView
+					id={ selected }
+					backUrl={ adminScreenUrl( 'implementations' ) }
+				/>
 			) : (
 				<>
 					<p className="interlinker-intro">

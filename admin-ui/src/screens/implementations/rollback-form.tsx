@@ -1,18 +1,29 @@
 /**
  * Asks why before rolling an implementation back; the reason is kept with the implementation.
  */
-import { Button, TextareaControl, __experimentalHStack as HStack } from '@wordpress/components';
+import { Button, TextareaControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { store } from '../../store';
+import { ButtonRow } from '../../components/button-row';
 
 const MAX_REASON = 500;
 
-export function RollbackForm( { implementationId, onDone }: { implementationId: string; onDone: () => void } ) {
+export function RollbackForm( {
+	implementationId,
+	onDone,
+}: {
+	implementationId: string;
+	onDone: () => void;
+} ) {
 	const [ reason, setReason ] = useState( '' );
-	const isRollingBack = useSelect( ( select ) => select( store ).isBusy( `rollback:${ implementationId }` ), [ implementationId ] );
+	const isRollingBack = useSelect(
+		( select ) =>
+			select( store ).isBusy( `rollback:${ implementationId }` ),
+		[ implementationId ]
+	);
 	const { rollbackImplementation } = useDispatch( store );
 	const trimmed = reason.trim();
 
@@ -21,7 +32,13 @@ export function RollbackForm( { implementationId, onDone }: { implementationId: 
 			className="interlinker-rollback"
 			onSubmit={ async ( event ) => {
 				event.preventDefault();
-				if ( trimmed !== '' && ( await rollbackImplementation( implementationId, trimmed ) ) ) {
+				if (
+					trimmed !== '' &&
+					( await rollbackImplementation(
+						implementationId,
+						trimmed
+					) )
+				) {
 					onDone();
 				}
 			} }
@@ -35,13 +52,16 @@ export function RollbackForm( { implementationId, onDone }: { implementationId: 
 			<TextareaControl
 				__nextHasNoMarginBottom
 				label={ __( 'Why are you rolling back?', 'interlinker' ) }
-				help={ __( 'Required. Kept with the implementation for whoever looks at it later.', 'interlinker' ) }
+				help={ __(
+					'Required. Kept with the implementation for whoever looks at it later.',
+					'interlinker'
+				) }
 				value={ reason }
 				maxLength={ MAX_REASON }
 				onChange={ setReason }
 				required
 			/>
-			<HStack justify="right" className="interlinker-modal-actions">
+			<ButtonRow align="end" className="interlinker-modal-actions">
 				<Button variant="tertiary" onClick={ onDone }>
 					{ __( 'Cancel', 'interlinker' ) }
 				</Button>
@@ -55,7 +75,7 @@ export function RollbackForm( { implementationId, onDone }: { implementationId: 
 				>
 					{ __( 'Roll back', 'interlinker' ) }
 				</Button>
-			</HStack>
+			</ButtonRow>
 		</form>
 	);
 }

@@ -6,7 +6,12 @@ import type { View } from '@wordpress/dataviews';
 import type { ImplementationQuery } from '../../api/implementations';
 import type { ImplementationStatus } from '../../api/types';
 
-export const IMPLEMENTATION_STATUSES: ImplementationStatus[] = [ 'pending', 'completed', 'failed', 'rolled_back' ];
+export const IMPLEMENTATION_STATUSES: ImplementationStatus[] = [
+	'pending',
+	'completed',
+	'failed',
+	'rolled_back',
+];
 
 export const DEFAULT_VIEW: View = {
 	type: 'table',
@@ -18,13 +23,23 @@ export const DEFAULT_VIEW: View = {
 	layout: {},
 };
 
-function isImplementationStatus( value: unknown ): value is ImplementationStatus {
-	return typeof value === 'string' && ( IMPLEMENTATION_STATUSES as string[] ).includes( value );
+function isImplementationStatus(
+	value: unknown
+): value is ImplementationStatus {
+	return (
+		typeof value === 'string' &&
+		( IMPLEMENTATION_STATUSES as string[] ).includes( value )
+	);
 }
 
 export function viewToQuery( view: View ): ImplementationQuery {
-	const query: ImplementationQuery = { page: view.page ?? 1, perPage: view.perPage ?? 20 };
-	const statusFilter = view.filters?.find( ( filter ) => filter.field === 'status' && filter.operator === 'is' );
+	const query: ImplementationQuery = {
+		page: view.page ?? 1,
+		perPage: view.perPage ?? 20,
+	};
+	const statusFilter = view.filters?.find(
+		( filter ) => filter.field === 'status' && filter.operator === 'is'
+	);
 	if ( statusFilter && isImplementationStatus( statusFilter.value ) ) {
 		query.status = statusFilter.value;
 	}

@@ -7,9 +7,8 @@ import {
 	CardBody,
 	CardHeader,
 	Notice,
+	Modal,
 	TextControl,
-	__experimentalHStack as HStack,
-	__experimentalConfirmDialog as ConfirmDialog,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
@@ -18,17 +17,41 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { Settings, SettingsChanges } from '../../api/types';
 import { describeError, errorTitle } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
+import { ButtonRow } from '../../components/button-row';
 import { store } from '../../store';
 
+function apiKeyHelp( settings: Settings ): string {
+	if ( settings.apiKeyFromConstant ) {
+		return __(
+			'Set by INTERLINKER_API_KEY in wp-config.php.',
+			'interlinker'
+		);
+	}
+	if ( settings.apiKeySet ) {
+		return __(
+			'A key is stored. It is never shown; type a new one to replace it.',
+			'interlinker'
+		);
+	}
+	return __(
+		'No key is stored yet. Paste the key the bridge gave you.',
+		'interlinker'
+	);
+}
+
 function ConnectionResult() {
-	const connection = useSelect( ( select ) => select( store ).getConnection(), [] );
+	const connection = useSelect(
+		( select ) => select( store ).getConnection(),
+		[]
+	);
 	if ( connection.status === 'idle' || connection.status === 'testing' ) {
 		return null;
 	}
 	if ( connection.error ) {
 		return (
 			<Notice status="error" isDismissible={ false }>
-				<strong>{ errorTitle( connection.error ) }</strong> { describeError( connection.error ) }
+				<strong>{ errorTitle( connection.error ) }</strong>{ ' ' }
+				{ describeError( connection.error ) }
 			</Notice>
 		);
 	}
@@ -37,13 +60,19 @@ function ConnectionResult() {
 		return null;
 	}
 	return (
-		<Notice status={ result.ok ? 'success' : 'error' } isDismissible={ false }>
+		<Notice
+			status={ result.ok ? 'success' : 'error' }
+			isDismissible={ false }
+		>
 			<p>{ result.message }</p>
 			{ result.rateLimit && (
 				<p>
 					{ sprintf(
 						/* translators: 1: requests left, 2: requests per hour, 3: date and time. */
-						__( '%1$d of %2$d requests left this hour (the count starts again at %3$s).', 'interlinker' ),
+						__(
+							'%1$d of %2$d requests left this hour (the count starts again at %3$s).',
+							'interlinker'
+						),
 						result.rateLimit.remaining,
 						result.rateLimit.limit,
 						formatDateTime( result.rateLimit.resetAt )
@@ -70,13 +99,19 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 
 	const save = async () => {
 		const changes: SettingsChanges = {};
-		if ( ! settings.bridgeUrlFromConstant && bridgeUrl !== settings.bridgeUrl ) {
+		if (
+			! settings.bridgeUrlFromConstant &&
+			bridgeUrl !== settings.bridgeUrl
+		) {
 			changes.bridgeUrl = bridgeUrl.trim();
 		}
 		if ( ! settings.apiKeyFromConstant && apiKey.trim() !== '' ) {
 			changes.apiKey = apiKey.trim();
 		}
-		if ( Object.keys( changes ).length > 0 && ( await saveSettings( changes ) ) ) {
+		if (
+			Object.keys( changes ).length > 0 &&
+			( await saveSettings( changes ) )
+		) {
 			setApiKey( '' );
 		}
 	};
@@ -84,7 +119,9 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Connection to the bridge', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Connection to the bridge', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<form
@@ -101,8 +138,14 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 						label={ __( 'Bridge address', 'interlinker' ) }
 						help={
 							settings.bridgeUrlFromConstant
-								? __( 'Set by INTERLINKER_BRIDGE_URL in wp-config.php.', 'interlinker' )
-								: __( 'The address of your Interlinker bridge, for example http://127.0.0.1:7700.', 'interlinker' )
+								? __(
+										'Set by INTERLINKER_BRIDGE_URL in wp-config.php.',
+										'interlinker'
+								  )
+								: __(
+										'The address of your Interlinker bridge, for example http://127.0.0.1:7700.',
+										'interlinker'
+								  )
 						}
 						value={ bridgeUrl }
 						onChange={ setBridgeUrl }
@@ -114,53 +157,80 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 						type="password"
 						autoComplete="new-password"
 						label={ __( 'API key', 'interlinker' ) }
-						help={
-							settings.apiKeyFromConstant
-								? __( 'Set by INTERLINKER_API_KEY in wp-config.php.', 'interlinker' )
-								: settings.apiKeySet
-								? __( 'A key is stored. It is never shown; type a new one to replace it.', 'interlinker' )
-								: __( 'No key is stored yet. Paste the key the bridge gave you.', 'interlinker' )
-						}
+						help={ apiKeyHelp( settings ) }
 						placeholder={ settings.apiKeySet ? '••••••••••••' : '' }
 						value={ apiKey }
 						onChange={ setApiKey }
 						disabled={ settings.apiKeyFromConstant }
 					/>
-					<HStack justify="flex-start" wrap>
-						<Button variant="primary" type="submit" isBusy={ isSaving } disabled={ isSaving } accessibleWhenDisabled>
+					<ButtonRow>
+						<Button
+							variant="primary"
+							type="submit"
+							isBusy={ isSaving }
+							disabled={ isSaving }
+							accessibleWhenDisabled
+						>
 							{ __( 'Save connection', 'interlinker' ) }
 						</Button>
-						<Button variant="secondary" onClick={ () => void testConnection() } isBusy={ isTesting } disabled={ isTesting } accessibleWhenDisabled>
+						<Button
+							variant="secondary"
+							onClick={ () => void testConnection() }
+							isBusy={ isTesting }
+							disabled={ isTesting }
+							accessibleWhenDisabled
+						>
 							{ __( 'Test connection', 'interlinker' ) }
 						</Button>
 						<Button
 							variant="secondary"
 							onClick={ () => setConfirmRotate( true ) }
 							isBusy={ isRotating }
-							disabled={ isRotating || ! settings.apiKeySet || settings.apiKeyFromConstant }
+							disabled={
+								isRotating ||
+								! settings.apiKeySet ||
+								settings.apiKeyFromConstant
+							}
 							accessibleWhenDisabled
 						>
 							{ __( 'Generate new key', 'interlinker' ) }
 						</Button>
-					</HStack>
+					</ButtonRow>
 				</form>
 				<div aria-live="polite">
 					<ConnectionResult />
 				</div>
-				<ConfirmDialog
-					isOpen={ confirmRotate }
-					confirmButtonText={ __( 'Generate new key', 'interlinker' ) }
-					onConfirm={ () => {
-						setConfirmRotate( false );
-						void rotateApiKey();
-					} }
-					onCancel={ () => setConfirmRotate( false ) }
-				>
-					{ __(
-						'The bridge makes a new key, this site starts using it, and the current key stops working. Anything else that uses the current key will need the new one.',
-						'interlinker'
-					) }
-				</ConfirmDialog>
+				{ confirmRotate && (
+					<Modal
+						title={ __( 'Generate a new API key?', 'interlinker' ) }
+						onRequestClose={ () => setConfirmRotate( false ) }
+						size="medium"
+					>
+						<p>
+							{ __(
+								'The bridge makes a new key, this site starts using it, and the current key stops working. Anything else that uses the current key will need the new one.',
+								'interlinker'
+							) }
+						</p>
+						<ButtonRow align="end">
+							<Button
+								variant="tertiary"
+								onClick={ () => setConfirmRotate( false ) }
+							>
+								{ __( 'Cancel', 'interlinker' ) }
+							</Button>
+							<Button
+								variant="primary"
+								onClick={ () => {
+									setConfirmRotate( false );
+									void rotateApiKey();
+								} }
+							>
+								{ __( 'Generate new key', 'interlinker' ) }
+							</Button>
+						</ButtonRow>
+					</Modal>
+				) }
 			</CardBody>
 		</Card>
 	);

@@ -8,7 +8,7 @@ import {
 	CardHeader,
 	CheckboxControl,
 	FormTokenField,
-	__experimentalNumberControl as NumberControl,
+	TextControl,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
@@ -18,24 +18,42 @@ import type { Settings } from '../../api/types';
 import { useCategories } from '../../hooks/use-categories';
 import { plainTitle } from '../../lib/format';
 import { store } from '../../store';
-import { categoryIdsFromNames, categoryNamesFromIds, normalisePathPrefixes } from './exclusions';
+import {
+	categoryIdsFromNames,
+	categoryNamesFromIds,
+	normalisePathPrefixes,
+} from './exclusions';
 
 export function ContentPanel( { settings }: { settings: Settings } ) {
-	const categories = useCategories().map( ( category ) => ( { ...category, name: plainTitle( category.name ) } ) );
+	const categories = useCategories().map( ( category ) => ( {
+		...category,
+		name: plainTitle( category.name ),
+	} ) );
 	const [ postTypes, setPostTypes ] = useState( settings.postTypes );
-	const [ categoryIds, setCategoryIds ] = useState( settings.excludedCategories );
+	const [ categoryIds, setCategoryIds ] = useState(
+		settings.excludedCategories
+	);
 	const [ paths, setPaths ] = useState( settings.excludedPaths );
 	const [ maxLinks, setMaxLinks ] = useState( settings.maxLinksPerPost );
 	const { saveSettings } = useDispatch( store );
-	const isSaving = useSelect( ( select ) => select( store ).isBusy( 'saveSettings' ), [] );
+	const isSaving = useSelect(
+		( select ) => select( store ).isBusy( 'saveSettings' ),
+		[]
+	);
 
 	const togglePostType = ( slug: string, checked: boolean ) =>
-		setPostTypes( ( current ) => ( checked ? [ ...current, slug ] : current.filter( ( type ) => type !== slug ) ) );
+		setPostTypes( ( current ) =>
+			checked
+				? [ ...current, slug ]
+				: current.filter( ( type ) => type !== slug )
+		);
 
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Content', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Content', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<form
@@ -51,44 +69,98 @@ export function ContentPanel( { settings }: { settings: Settings } ) {
 					} }
 				>
 					<fieldset className="interlinker-fieldset">
-						<legend>{ __( 'Post types that get and give links', 'interlinker' ) }</legend>
+						<legend>
+							{ __(
+								'Post types that get and give links',
+								'interlinker'
+							) }
+						</legend>
 						{ settings.availablePostTypes.map( ( type ) => (
 							<CheckboxControl
 								__nextHasNoMarginBottom
 								key={ type.slug }
 								label={ plainTitle( type.label ) }
 								checked={ postTypes.includes( type.slug ) }
-								onChange={ ( checked ) => togglePostType( type.slug, checked ) }
+								onChange={ ( checked ) =>
+									togglePostType( type.slug, checked )
+								}
 							/>
 						) ) }
 					</fieldset>
 					<FormTokenField
 						__next40pxDefaultSize
 						__nextHasNoMarginBottom
-						label={ __( 'Leave out posts in these categories', 'interlinker' ) }
-						value={ categoryNamesFromIds( categoryIds, categories ) }
-						suggestions={ categories.map( ( category ) => category.name ) }
-						onChange={ ( tokens ) => setCategoryIds( categoryIdsFromNames( tokens, categories ) ) }
+						label={ __(
+							'Leave out posts in these categories',
+							'interlinker'
+						) }
+						value={ categoryNamesFromIds(
+							categoryIds,
+							categories
+						) }
+						suggestions={ categories.map(
+							( category ) => category.name
+						) }
+						onChange={ ( tokens ) =>
+							setCategoryIds(
+								categoryIdsFromNames( tokens, categories )
+							)
+						}
 						__experimentalExpandOnFocus
-						__experimentalValidateInput={ ( name ) => categories.some( ( category ) => category.name === name ) }
+						__experimentalValidateInput={ ( name ) =>
+							categories.some(
+								( category ) => category.name === name
+							)
+						}
 					/>
 					<FormTokenField
 						__next40pxDefaultSize
 						__nextHasNoMarginBottom
-						label={ __( 'Leave out pages whose address starts with', 'interlinker' ) }
+						label={ __(
+							'Leave out pages whose address starts with',
+							'interlinker'
+						) }
 						value={ paths }
-						onChange={ ( tokens ) => setPaths( tokens.map( ( token ) => ( typeof token === 'string' ? token : token.value ) ) ) }
+						onChange={ ( tokens ) =>
+							setPaths(
+								tokens.map( ( token ) =>
+									typeof token === 'string'
+										? token
+										: token.value
+								)
+							)
+						}
 					/>
-					<p className="description">{ __( 'For example /shop/ or /tag/. Press Enter after each one.', 'interlinker' ) }</p>
-					<NumberControl
+					<p className="description">
+						{ __(
+							'For example /shop/ or /tag/. Press Enter after each one.',
+							'interlinker'
+						) }
+					</p>
+					<TextControl
 						__next40pxDefaultSize
-						label={ __( 'Most links to insert into one post', 'interlinker' ) }
+						__nextHasNoMarginBottom
+						type="number"
+						label={ __(
+							'Most links to insert into one post',
+							'interlinker'
+						) }
 						min={ 0 }
 						max={ 50 }
-						value={ maxLinks }
-						onChange={ ( value ) => setMaxLinks( Number( value ?? 0 ) || 0 ) }
+						value={ String( maxLinks ) }
+						onChange={ ( value ) =>
+							setMaxLinks(
+								Math.max( 0, Number.parseInt( value, 10 ) || 0 )
+							)
+						}
 					/>
-					<Button variant="primary" type="submit" isBusy={ isSaving } disabled={ isSaving } accessibleWhenDisabled>
+					<Button
+						variant="primary"
+						type="submit"
+						isBusy={ isSaving }
+						disabled={ isSaving }
+						accessibleWhenDisabled
+					>
 						{ __( 'Save content settings', 'interlinker' ) }
 					</Button>
 				</form>

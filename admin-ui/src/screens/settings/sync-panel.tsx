@@ -1,24 +1,38 @@
 /**
  * A full sync of the site's published content to the bridge, batch by batch, with its progress.
  */
-import { Button, Card, CardBody, CardHeader, Notice, ProgressBar, __experimentalHStack as HStack } from '@wordpress/components';
+import {
+	Button,
+	Card,
+	CardBody,
+	CardHeader,
+	Notice,
+	ProgressBar,
+} from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
 
 import { describeError } from '../../lib/error-message';
 import { store } from '../../store';
 import { syncPercent } from './sync-progress';
+import { ButtonRow } from '../../components/button-row';
 
 export function SyncPanel() {
-	const progress = useSelect( ( select ) => select( store ).getSyncProgress(), [] );
+	const progress = useSelect(
+		( select ) => select( store ).getSyncProgress(),
+		[]
+	);
 	const { runFullSync, cancelSync } = useDispatch( store );
-	const isRunning = progress.status === 'running' || progress.status === 'cancelling';
+	const isRunning =
+		progress.status === 'running' || progress.status === 'cancelling';
 	const percent = syncPercent( progress );
 
 	return (
 		<Card className="interlinker-panel">
 			<CardHeader>
-				<h2 className="interlinker-card-title">{ __( 'Full sync', 'interlinker' ) }</h2>
+				<h2 className="interlinker-card-title">
+					{ __( 'Full sync', 'interlinker' ) }
+				</h2>
 			</CardHeader>
 			<CardBody>
 				<p className="description">
@@ -27,40 +41,71 @@ export function SyncPanel() {
 						'interlinker'
 					) }
 				</p>
-				<HStack justify="flex-start">
-					<Button variant="primary" onClick={ () => void runFullSync() } isBusy={ isRunning } disabled={ isRunning } accessibleWhenDisabled>
+				<ButtonRow>
+					<Button
+						variant="primary"
+						onClick={ () => void runFullSync() }
+						isBusy={ isRunning }
+						disabled={ isRunning }
+						accessibleWhenDisabled
+					>
 						{ __( 'Sync all content', 'interlinker' ) }
 					</Button>
 					{ isRunning && (
-						<Button variant="tertiary" onClick={ () => void cancelSync() } disabled={ progress.status === 'cancelling' } accessibleWhenDisabled>
+						<Button
+							variant="tertiary"
+							onClick={ () => void cancelSync() }
+							disabled={ progress.status === 'cancelling' }
+							accessibleWhenDisabled
+						>
 							{ __( 'Stop after this batch', 'interlinker' ) }
 						</Button>
 					) }
-				</HStack>
+				</ButtonRow>
 				{ progress.status !== 'idle' && (
 					<div className="interlinker-sync" aria-live="polite">
-						<ProgressBar value={ percent ?? undefined } className="interlinker-sync__bar" />
+						<ProgressBar
+							value={ percent ?? undefined }
+							className="interlinker-sync__bar"
+						/>
 						<p>
 							{ progress.total === null
 								? __( 'Starting…', 'interlinker' )
 								: sprintf(
 										/* translators: 1: posts synced, 2: posts in all, 3: posts that failed. */
-										__( '%1$d of %2$d posts synced, %3$d failed.', 'interlinker' ),
+										__(
+											'%1$d of %2$d posts synced, %3$d failed.',
+											'interlinker'
+										),
 										progress.synced,
 										progress.total,
 										progress.failed
 								  ) }
 						</p>
 						{ progress.status === 'done' && (
-							<Notice status={ progress.failed > 0 ? 'warning' : 'success' } isDismissible={ false }>
+							<Notice
+								status={
+									progress.failed > 0 ? 'warning' : 'success'
+								}
+								isDismissible={ false }
+							>
 								{ progress.failed > 0
-									? __( 'The sync finished, but some posts could not be sent. Their errors are in the site’s debug log.', 'interlinker' )
-									: __( 'The sync finished. Suggestions can now be generated.', 'interlinker' ) }
+									? __(
+											'The sync finished, but some posts could not be sent. Their errors are in the site’s debug log.',
+											'interlinker'
+									  )
+									: __(
+											'The sync finished. Suggestions can now be generated.',
+											'interlinker'
+									  ) }
 							</Notice>
 						) }
 						{ progress.status === 'cancelled' && (
 							<Notice status="info" isDismissible={ false }>
-								{ __( 'The sync was stopped. Run it again to send the rest.', 'interlinker' ) }
+								{ __(
+									'The sync was stopped. Run it again to send the rest.',
+									'interlinker'
+								) }
 							</Notice>
 						) }
 						{ progress.status === 'failed' && progress.error && (

@@ -1,7 +1,7 @@
 /**
  * What an editor can do with one or several suggestions. Each action only dispatches to the store.
  */
-import { Button, __experimentalHStack as HStack } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { useDispatch } from '@wordpress/data';
 import type { Action, RenderModalProps } from '@wordpress/dataviews';
 import { useMemo } from '@wordpress/element';
@@ -10,8 +10,12 @@ import { check, closeSmall, link, trash, undo } from '@wordpress/icons';
 
 import type { Suggestion } from '../../api/types';
 import { store } from '../../store';
+import { ButtonRow } from '../../components/button-row';
 
-function ConfirmDelete( { items, closeModal }: RenderModalProps< Suggestion > ) {
+function ConfirmDelete( {
+	items,
+	closeModal,
+}: RenderModalProps< Suggestion > ) {
 	const { deleteSuggestions } = useDispatch( store );
 	return (
 		<div className="interlinker-confirm">
@@ -27,7 +31,7 @@ function ConfirmDelete( { items, closeModal }: RenderModalProps< Suggestion > ) 
 					items.length
 				) }
 			</p>
-			<HStack justify="right">
+			<ButtonRow align="end">
 				<Button variant="tertiary" onClick={ closeModal }>
 					{ __( 'Cancel', 'interlinker' ) }
 				</Button>
@@ -35,13 +39,15 @@ function ConfirmDelete( { items, closeModal }: RenderModalProps< Suggestion > ) 
 					variant="primary"
 					isDestructive
 					onClick={ () => {
-						void deleteSuggestions( items.map( ( item ) => item.id ) );
+						void deleteSuggestions(
+							items.map( ( item ) => item.id )
+						);
 						closeModal?.();
 					} }
 				>
 					{ __( 'Delete', 'interlinker' ) }
 				</Button>
-			</HStack>
+			</ButtonRow>
 		</div>
 	);
 }
@@ -58,8 +64,10 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				icon: check,
 				isPrimary: true,
 				supportsBulk: true,
-				isEligible: ( item ) => item.status === 'pending' || item.status === 'rejected',
-				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'approved' ),
+				isEligible: ( item ) =>
+					item.status === 'pending' || item.status === 'rejected',
+				callback: ( items ) =>
+					void setSuggestionsStatus( ids( items ), 'approved' ),
 			},
 			{
 				id: 'reject',
@@ -67,8 +75,10 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				icon: closeSmall,
 				isPrimary: true,
 				supportsBulk: true,
-				isEligible: ( item ) => item.status === 'pending' || item.status === 'approved',
-				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'rejected' ),
+				isEligible: ( item ) =>
+					item.status === 'pending' || item.status === 'approved',
+				callback: ( items ) =>
+					void setSuggestionsStatus( ids( items ), 'rejected' ),
 			},
 			{
 				id: 'implement',
@@ -76,15 +86,18 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				icon: link,
 				supportsBulk: true,
 				isEligible: ( item ) => item.status === 'approved',
-				callback: ( items ) => void implementSuggestions( ids( items ) ),
+				callback: ( items ) =>
+					void implementSuggestions( ids( items ) ),
 			},
 			{
 				id: 'back-to-pending',
 				label: __( 'Move back to pending', 'interlinker' ),
 				icon: undo,
 				supportsBulk: true,
-				isEligible: ( item ) => item.status === 'approved' || item.status === 'rejected',
-				callback: ( items ) => void setSuggestionsStatus( ids( items ), 'pending' ),
+				isEligible: ( item ) =>
+					item.status === 'approved' || item.status === 'rejected',
+				callback: ( items ) =>
+					void setSuggestionsStatus( ids( items ), 'pending' ),
 			},
 			{
 				id: 'delete',

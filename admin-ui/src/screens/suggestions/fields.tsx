@@ -22,10 +22,18 @@ function ScoreMeter( { score }: { score: number } ) {
 	return (
 		<span className="interlinker-score">
 			<span className="interlinker-score__bar" aria-hidden="true">
-				<span className="interlinker-score__fill" style={ { width: `${ percent }%` } } />
+				<span
+					className="interlinker-score__fill"
+					style={ { width: `${ percent }%` } }
+				/>
 			</span>
 			<span className="interlinker-score__value">
-				{ /* translators: %d: a percentage. */ sprintf( __( '%d%%', 'interlinker' ), percent ) }
+				{
+					/* translators: %d: a percentage. */ sprintf(
+						__( '%d%%', 'interlinker' ),
+						percent
+					)
+				}
 			</span>
 		</span>
 	);
@@ -37,7 +45,11 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		label: __( 'Source', 'interlinker' ),
 		getValue: ( { item } ) => item.sourceTitle,
 		render: ( { item } ) => (
-			<PostLinks title={ item.sourceTitle } url={ item.sourcePageUrl } editLink={ item.sourceEditLink } />
+			<PostLinks
+				title={ item.sourceTitle }
+				url={ item.sourcePageUrl }
+				editLink={ item.sourceEditLink }
+			/>
 		),
 		enableHiding: false,
 		enableSorting: false,
@@ -47,7 +59,11 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		label: __( 'Links to', 'interlinker' ),
 		getValue: ( { item } ) => item.targetTitle,
 		render: ( { item } ) => (
-			<PostLinks title={ item.targetTitle } url={ item.targetPageUrl } editLink={ item.targetEditLink } />
+			<PostLinks
+				title={ item.targetTitle }
+				url={ item.targetPageUrl }
+				editLink={ item.targetEditLink }
+			/>
 		),
 		enableSorting: false,
 	},
@@ -55,7 +71,12 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		id: 'anchor',
 		label: __( 'Anchor in context', 'interlinker' ),
 		getValue: ( { item } ) => item.anchorText,
-		render: ( { item } ) => <AnchorContext context={ item.context } anchorText={ item.anchorText } />,
+		render: ( { item } ) => (
+			<AnchorContext
+				context={ item.context }
+				anchorText={ item.anchorText }
+			/>
+		),
 		enableSorting: false,
 	},
 	{
@@ -70,11 +91,18 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		id: 'status',
 		label: __( 'Status', 'interlinker' ),
 		getValue: ( { item } ) => item.status,
-		render: ( { item } ) => <StatusBadge status={ item.status } label={ STATUS_LABELS[ item.status ] } />,
-		elements: ( Object.keys( STATUS_LABELS ) as SuggestionStatus[] ).map( ( status ) => ( {
-			value: status,
-			label: STATUS_LABELS[ status ],
-		} ) ),
+		render: ( { item } ) => (
+			<StatusBadge
+				status={ item.status }
+				label={ STATUS_LABELS[ item.status ] }
+			/>
+		),
+		elements: ( Object.keys( STATUS_LABELS ) as SuggestionStatus[] ).map(
+			( status ) => ( {
+				value: status,
+				label: STATUS_LABELS[ status ],
+			} )
+		),
 		filterBy: { operators: [ 'is' ], isPrimary: true },
 		enableSorting: false,
 	},
@@ -83,7 +111,9 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		label: __( 'Suggested', 'interlinker' ),
 		type: 'datetime',
 		getValue: ( { item } ) => item.createdAt ?? '',
-		render: ( { item } ) => <span>{ formatDateTime( item.createdAt ) }</span>,
+		render: ( { item } ) => (
+			<span>{ formatDateTime( item.createdAt ) }</span>
+		),
 		enableSorting: true,
 	},
 ];

@@ -1,18 +1,26 @@
 /**
  * "Generate for a post": pick a post, ask the bridge for its suggestions, then show them.
  */
-import { Button, Modal, __experimentalHStack as HStack } from '@wordpress/components';
+import { Button, Modal } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { PostPicker, type PickedPost } from '../../components/post-picker';
 import { store } from '../../store';
+import { ButtonRow } from '../../components/button-row';
 
-export function GenerateForPost( { onGenerated }: { onGenerated: ( post: PickedPost ) => void } ) {
+export function GenerateForPost( {
+	onGenerated,
+}: {
+	onGenerated: ( post: PickedPost ) => void;
+} ) {
 	const [ isOpen, setOpen ] = useState( false );
 	const [ post, setPost ] = useState< PickedPost | null >( null );
-	const isGenerating = useSelect( ( select ) => select( store ).isBusy( 'generate' ), [] );
+	const isGenerating = useSelect(
+		( select ) => select( store ).isBusy( 'generate' ),
+		[]
+	);
 	const { generateForPost } = useDispatch( store );
 
 	const generate = async () => {
@@ -32,16 +40,32 @@ export function GenerateForPost( { onGenerated }: { onGenerated: ( post: PickedP
 				{ __( 'Generate for a post', 'interlinker' ) }
 			</Button>
 			{ isOpen && (
-				<Modal title={ __( 'Generate suggestions for a post', 'interlinker' ) } onRequestClose={ () => setOpen( false ) }>
+				<Modal
+					title={ __(
+						'Generate suggestions for a post',
+						'interlinker'
+					) }
+					onRequestClose={ () => setOpen( false ) }
+				>
 					<form
 						onSubmit={ ( event ) => {
 							event.preventDefault();
 							void generate();
 						} }
 					>
-						<PostPicker label={ __( 'Post', 'interlinker' ) } value={ post } onChange={ setPost } />
-						<HStack justify="right" className="interlinker-modal-actions">
-							<Button variant="tertiary" onClick={ () => setOpen( false ) }>
+						<PostPicker
+							label={ __( 'Post', 'interlinker' ) }
+							value={ post }
+							onChange={ setPost }
+						/>
+						<ButtonRow
+							align="end"
+							className="interlinker-modal-actions"
+						>
+							<Button
+								variant="tertiary"
+								onClick={ () => setOpen( false ) }
+							>
 								{ __( 'Cancel', 'interlinker' ) }
 							</Button>
 							<Button
@@ -53,7 +77,7 @@ export function GenerateForPost( { onGenerated }: { onGenerated: ( post: PickedP
 							>
 								{ __( 'Generate', 'interlinker' ) }
 							</Button>
-						</HStack>
+						</ButtonRow>
 					</form>
 				</Modal>
 			) }

@@ -1,7 +1,7 @@
 /**
  * The outcome of "Implement selected": one line per link, with the reason when one failed.
  */
-import { Button, Modal, Spinner, __experimentalHStack as HStack } from '@wordpress/components';
+import { Button, Modal, Spinner } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
@@ -10,14 +10,24 @@ import { ErrorState } from '../../components/request-states';
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { plainTitle } from '../../lib/format';
 import { store } from '../../store';
+import { ButtonRow } from '../../components/button-row';
 
 function ResultLine( { result }: { result: LinkResult } ) {
-	const suggestion = useSelect( ( select ) => select( store ).getSuggestion( result.suggestionId ), [ result.suggestionId ] );
+	const suggestion = useSelect(
+		( select ) => select( store ).getSuggestion( result.suggestionId ),
+		[ result.suggestionId ]
+	);
 	const reason = result.reason ?? result.error ?? '';
 	return (
-		<li className={ `interlinker-result interlinker-result--${ result.succeeded ? 'ok' : 'failed' }` }>
+		<li
+			className={ `interlinker-result interlinker-result--${
+				result.succeeded ? 'ok' : 'failed'
+			}` }
+		>
 			<span className="interlinker-result__status">
-				{ result.succeeded ? __( 'Inserted', 'interlinker' ) : __( 'Not inserted', 'interlinker' ) }
+				{ result.succeeded
+					? __( 'Inserted', 'interlinker' )
+					: __( 'Not inserted', 'interlinker' ) }
 			</span>
 			<span className="interlinker-result__what">
 				{ suggestion
@@ -30,18 +40,25 @@ function ResultLine( { result }: { result: LinkResult } ) {
 					  )
 					: result.suggestionId }
 			</span>
-			{ ! result.succeeded && reason && <span className="interlinker-result__reason">{ reason }</span> }
+			{ ! result.succeeded && reason && (
+				<span className="interlinker-result__reason">{ reason }</span>
+			) }
 		</li>
 	);
 }
 
 export function ImplementResults() {
-	const run = useSelect( ( select ) => select( store ).getImplementRun(), [] );
+	const run = useSelect(
+		( select ) => select( store ).getImplementRun(),
+		[]
+	);
 	const { dismissImplementRun } = useDispatch( store );
 	if ( ! run ) {
 		return null;
 	}
-	const succeeded = run.results.filter( ( result ) => result.succeeded ).length;
+	const succeeded = run.results.filter(
+		( result ) => result.succeeded
+	).length;
 	return (
 		<Modal
 			title={ __( 'Implementing links', 'interlinker' ) }
@@ -53,12 +70,19 @@ export function ImplementResults() {
 					<Spinner />
 					{ sprintf(
 						/* translators: %d: number of links. */
-						_n( 'Inserting %d link…', 'Inserting %d links…', run.suggestionIds.length, 'interlinker' ),
+						_n(
+							'Inserting %d link…',
+							'Inserting %d links…',
+							run.suggestionIds.length,
+							'interlinker'
+						),
 						run.suggestionIds.length
 					) }
 				</p>
 			) }
-			{ run.status === 'failed' && run.error && <ErrorState error={ run.error } /> }
+			{ run.status === 'failed' && run.error && (
+				<ErrorState error={ run.error } />
+			) }
 			{ run.status === 'done' && (
 				<>
 					<p role="status">
@@ -71,24 +95,33 @@ export function ImplementResults() {
 					</p>
 					<ul className="interlinker-results">
 						{ run.results.map( ( result ) => (
-							<ResultLine key={ result.suggestionId } result={ result } />
+							<ResultLine
+								key={ result.suggestionId }
+								result={ result }
+							/>
 						) ) }
 					</ul>
 				</>
 			) }
-			<HStack justify="right">
+			<ButtonRow align="end">
 				{ run.implementation && (
 					<Button
 						variant="secondary"
-						href={ adminScreenUrl( 'implementations', { implementation: run.implementation.id } ) }
+						href={ adminScreenUrl( 'implementations', {
+							implementation: run.implementation.id,
+						} ) }
 					>
 						{ __( 'See this implementation', 'interlinker' ) }
 					</Button>
 				) }
-				<Button variant="primary" onClick={ () => void dismissImplementRun() } disabled={ run.status === 'running' }>
+				<Button
+					variant="primary"
+					onClick={ () => void dismissImplementRun() }
+					disabled={ run.status === 'running' }
+				>
 					{ __( 'Done', 'interlinker' ) }
 				</Button>
-			</HStack>
+			</ButtonRow>
 		</Modal>
 	);
 }

@@ -23,10 +23,21 @@ export function SuggestionsScreen() {
 	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
 	const [ post, setPost ] = useState< PickedPost | null >( null );
 	const [ selection, setSelection ] = useState< string[] >( [] );
-	const query = useMemo( () => viewToQuery( view, post?.id ?? null ), [ view, post ] );
-	const { data: page, isLoading, error, retry } = useRemote( 'getSuggestions', query );
+	const query = useMemo(
+		() => viewToQuery( view, post?.id ?? null ),
+		[ view, post ]
+	);
+	const {
+		data: page,
+		isLoading,
+		error,
+		retry,
+	} = useRemote( 'getSuggestions', query );
 	const actions = useSuggestionActions();
-	const items = useMemo( () => sortSuggestions( page?.items ?? [], view.sort ), [ page, view.sort ] );
+	const items = useMemo(
+		() => sortSuggestions( page?.items ?? [], view.sort ),
+		[ page, view.sort ]
+	);
 
 	const showPost = ( picked: PickedPost | null ) => {
 		setPost( picked );
@@ -55,14 +66,31 @@ export function SuggestionsScreen() {
 			</p>
 			<div className="interlinker-toolbar">
 				<PostPicker
-					label={ __( 'Only suggestions in this post', 'interlinker' ) }
-					help={ __( 'Leave empty to see every post.', 'interlinker' ) }
+					label={ __(
+						'Only suggestions in this post',
+						'interlinker'
+					) }
+					help={ __(
+						'Leave empty to see every post.',
+						'interlinker'
+					) }
 					value={ post }
 					onChange={ showPost }
 				/>
 				{ post && (
-					<Button variant="tertiary" onClick={ () => showPost( null ) }>
-						{ /* translators: %s: post title. */ sprintf( __( 'Show all posts instead of “%s”', 'interlinker' ), post.title ) }
+					<Button
+						variant="tertiary"
+						onClick={ () => showPost( null ) }
+					>
+						{
+							/* translators: %s: post title. */ sprintf(
+								__(
+									'Show all posts instead of “%s”',
+									'interlinker'
+								),
+								post.title
+							)
+						}
 					</Button>
 				) }
 			</div>
@@ -77,7 +105,10 @@ export function SuggestionsScreen() {
 						actions={ actions }
 						data={ items }
 						isLoading={ isLoading && ! page }
-						paginationInfo={ { totalItems: page?.total ?? 0, totalPages: page?.totalPages ?? 0 } }
+						paginationInfo={ {
+							totalItems: page?.total ?? 0,
+							totalPages: page?.totalPages ?? 0,
+						} }
 						defaultLayouts={ DEFAULT_LAYOUTS }
 						selection={ selection }
 						onChangeSelection={ setSelection }
@@ -86,7 +117,9 @@ export function SuggestionsScreen() {
 				</div>
 			) }
 			{ ! error && page && page.total === 0 && ! isLoading && (
-				<EmptyState title={ __( 'No suggestions here.', 'interlinker' ) }>
+				<EmptyState
+					title={ __( 'No suggestions here.', 'interlinker' ) }
+				>
 					<p>
 						{ __(
 							'Try another status in the filter above, or use “Generate for a post”. If the site was never synced, run a full sync in Settings first.',

@@ -1,0 +1,178 @@
+import { KIND_STRENGTH, type Mention } from './phrase-mentions.js';
+import type { PhraseKind } from './phrase-index.js';
+import type { AnchorFeatures, TargetFeatures } from './relevance.js';
+import type { SiteCorpus } from './site-corpus.js';
+import { isAnchorRun, type SourceText } from './source-text.js';
+
+/** Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use another. */
+const MENTION_OPTIONS = 2;
+const RUN_OPTIONS = 2;
+/** Occurrences of a word tried as anchor starts: the first mentions are where editors link. */
+const POSITIONS_PER_TERM = 6;
+/** Longest anchor built from a target's vocabulary, in words. */
+const MAX_VOCABULARY_RUN = 4;
+
+/** One place in the source where a link to the target could go. */
+export interface AnchorOption {
+  start: number;
+  end: number;
+  features: AnchorFeatures;
+}
+
+/** A page worth suggesting from the source, with what is known before anchors are looked for. */
+export interface TargetCandidate {
+  docNo: number;
+  features: TargetFeatures;
+  mentions: Mention[];
+}
+
+/** Everything anchor search needs about the source, computed once per request. */
+export interface AnchorSearch {
+  corpus: SiteCorpus;
+  text: SourceText;
+  positions: ReadonlyMap<number, number[]>;
+}
+
+export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
+  return { corpus, text, positions: eligiblePositions(text) };
+}
+
+/** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */
+export function anchorOptions(search: AnchorSearch, target: TargetCandidate): AnchorOption[] {
+  const { corpus, text } = search;
+  const title = titleOf(corpus, target.docNo);
+  const options: AnchorOption[] = [];
+  const spans = new Set<number>();
+  const eligibleMentions = target.mentions
+    .filter((mention) => mention.eligible)
+    .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
+  for (const mention of eligibleMentions) {
+    if (options.length >= MENTION_OPTIONS) break;
+    if (spans.has(mention.first * 8 + mention.last - mention.first)) continue;
+    spans.add(mention.first * 8 + mention.last - mention.first);
+    options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
+  }
+  for (const run of vocabularyRuns(corpus, text, target.docNo, search.positions)) {
+    if (spans.has(run.first * 8 + run.last - run.first)) continue;
+    spans.add(run.first * 8 + run.last - run.first);
+    options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+  }
+  return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
+}
+
+/** Editors link a page by its name: exact names first, then the fullest and most specific run of its words. */
+function anchorPreference(features: AnchorFeatures): number {
+  const named = features.kind === null ? 0 : KIND_STRENGTH[features.kind];
+  return named * 10 + features.titleCoverage * 4 + features.specificity * 2 + Math.min(features.anchorWords, 4) * 0.25;
+}
+
+/** A target's title terms and their idf mass, computed once per target. */
+interface TitleTerms {
+  terms: ReadonlySet<number>;
+  mass: number;
+}
+
+function titleOf(corpus: SiteCorpus, docNo: number): TitleTerms {
+  const terms = new Set(corpus.titleTermIds(docNo) ?? []);
+  let mass = 0;
+  for (const id of terms) mass += corpus.idf(id);
+  return { terms, mass };
+}
+
+function option(
+  corpus: SiteCorpus,
+  text: SourceText,
+  title: TitleTerms,
+  first: number,
+  last: number,
+  kind: PhraseKind | null,
+  ambiguity: number,
+  anchorUses: number,
+): AnchorOption {
+  const anchorTerms: number[] = [];
+  for (let i = first; i <= last; i += 1) {
+    const termId = text.termIds[i]!;
+    if (text.stop[i] === 0 && termId !== -1 && !anchorTerms.includes(termId)) anchorTerms.push(termId);
+  }
+  let covered = 0;
+  let idfSum = 0;
+  for (const termId of anchorTerms) {
+    const value = corpus.idf(termId);
+    idfSum += value;
+    if (title.terms.has(termId)) covered += value;
+  }
+  const rarest = corpus.idfOfFrequency(1);
+  return {
+    start: text.tokens.starts[first]!,
+    end: text.tokens.ends[last]!,
+    features: {
+      kind,
+      titleCoverage: title.mass > 0 ? covered / title.mass : 0,
+      specificity: anchorTerms.length > 0 ? Math.min(1, idfSum / anchorTerms.length / rarest) : 0,
+      anchorWords: anchorTerms.length,
+      ambiguity,
+      anchorUses,
+      position: text.tokens.count > 1 ? first / (text.tokens.count - 1) : 0,
+    },
+  };
+}
+
+/** First positions of eligible content tokens by term id, so each target's words are found without rescanning. */
+function eligiblePositions(text: SourceText): Map<number, number[]> {
+  const positions = new Map<number, number[]>();
+  for (let i = 0; i < text.tokens.count; i += 1) {
+    const termId = text.termIds[i]!;
+    if (text.spans[i] === -1 || text.stop[i] === 1 || termId === -1) continue;
+    const list = positions.get(termId);
+    if (list === undefined) positions.set(termId, [i]);
+    else if (list.length < POSITIONS_PER_TERM) list.push(i);
+  }
+  return positions;
+}
+
+/**
+ * Runs of the target's own words (title and strongest terms) in the eligible text: anchors for a page the text
+ * does not name by a known phrase. Best runs first (by the idf of the words covered), at most RUN_OPTIONS.
+ */
+function vocabularyRuns(
+  corpus: SiteCorpus,
+  text: SourceText,
+  docNo: number,
+  positions: ReadonlyMap<number, number[]>,
+): { first: number; last: number }[] {
+  // A page's vocabulary is ~20 ids: a linear scan beats building a Set for every target.
+  const title = corpus.titleTermIds(docNo) ?? EMPTY;
+  const key = corpus.keyTermIds(docNo) ?? EMPTY;
+  const inVocabulary = (termId: number): boolean => title.includes(termId) || key.includes(termId);
+  const starts: number[] = [];
+  for (const list of [title, key]) for (const termId of list) for (const position of positions.get(termId) ?? []) starts.push(position);
+  starts.sort((a, b) => a - b);
+
+  const runs: { first: number; last: number; weight: number }[] = [];
+  let coveredUntil = -1;
+  for (const first of starts) {
+    // A start inside the previous run only gives a weaker suffix of it.
+    if (first <= coveredUntil) continue;
+    const covered: number[] = [];
+    let weight = 0;
+    let end = -1;
+    for (let last = first; last < text.tokens.count && last - first < MAX_VOCABULARY_RUN; last += 1) {
+      const termId = text.termIds[last]!;
+      const stop = text.stop[last] === 1;
+      if (!stop && !inVocabulary(termId)) break;
+      if (!isAnchorRun(text, first, last)) break;
+      if (stop) continue;
+      if (!covered.includes(termId)) {
+        covered.push(termId);
+        weight += corpus.idf(termId);
+      }
+      end = last;
+    }
+    if (end === -1) continue;
+    coveredUntil = end;
+    runs.push({ first, last: end, weight });
+  }
+  return runs.sort((a, b) => b.weight - a.weight || a.first - b.first).slice(0, RUN_OPTIONS);
+}
+
+const EMPTY = new Int32Array(0);

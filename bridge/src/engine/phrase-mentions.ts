@@ -1,0 +1,64 @@
+import { MAX_PHRASE_WORDS } from './keyphrases.js';
+import { PhraseIndex, PhraseKind, type PhraseEntry } from './phrase-index.js';
+import type { SiteCorpus } from './site-corpus.js';
+import { isAnchorRun, type SourceText } from './source-text.js';
+
+/** A phrase naming more pages than this says nothing about which one is meant. */
+const MAX_AMBIGUITY = 4;
+
+/** Where the source names a page: tokens first..last match one of the page's phrases. */
+export interface Mention {
+  first: number;
+  last: number;
+  kind: PhraseKind;
+  /** Pages the phrase names. */
+  ambiguity: number;
+  /** For anchor texts of existing links: how many pages link to the target with it. */
+  anchorUses: number;
+  /** Whether a link may be inserted there (one eligible text node). */
+  eligible: boolean;
+}
+
+/** Kinds in order of how surely they name a page. */
+export const KIND_STRENGTH: Record<PhraseKind, number> = {
+  [PhraseKind.title]: 5,
+  [PhraseKind.anchor]: 4,
+  [PhraseKind.titlePart]: 3,
+  [PhraseKind.heading]: 2,
+  [PhraseKind.ngram]: 1,
+};
+
+/** Every mention of a phrase naming an acceptable target, anywhere in the text, grouped by target. */
+export function findMentions(corpus: SiteCorpus, text: SourceText, accept: (docNo: number) => boolean): Map<number, Mention[]> {
+  const byTarget = new Map<number, Mention[]>();
+  // Pages repeat their phrases; look each trie node's entries up once.
+  const byNode = new Map<number, PhraseEntry[]>();
+  const { phrases } = corpus;
+  for (let first = 0; first < text.tokens.count; first += 1) {
+    if (text.stop[first] === 1 || text.termIds[first] === -1) continue;
+    let node = PhraseIndex.root;
+    for (let last = first; last < text.tokens.count && last - first < MAX_PHRASE_WORDS; last += 1) {
+      if (last > first && text.tokens.joined[last] === 0) break;
+      const termId = text.termIds[last]!;
+      if (termId === -1) break;
+      node = phrases.child(node, termId);
+      if (node === -1) break;
+      if (!phrases.hasEntries(node) || text.stop[last] === 1) continue;
+      const ambiguity = phrases.distinctDocs(node);
+      if (ambiguity > MAX_AMBIGUITY) continue;
+      let entries = byNode.get(node);
+      if (entries === undefined) {
+        entries = phrases.entries(node);
+        byNode.set(node, entries);
+      }
+      const eligible = isAnchorRun(text, first, last);
+      for (const entry of entries) {
+        if (!accept(entry.docNo)) continue;
+        const list = byTarget.get(entry.docNo) ?? [];
+        list.push({ first, last, kind: entry.kind, ambiguity, anchorUses: entry.kind === PhraseKind.anchor ? entry.count : 0, eligible });
+        byTarget.set(entry.docNo, list);
+      }
+    }
+  }
+  return byTarget;
+}
