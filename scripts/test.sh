@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "==> building the bridge"
+echo "==> building the bridge and the admin UI"
 npm run build --workspace bridge --silent
+npm run build --workspace admin-ui --silent
 
 echo "==> system packages (PHP, MariaDB, Chromium) and WordPress"
 bash scripts/install-system-deps.sh
