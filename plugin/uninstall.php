@@ -19,8 +19,10 @@ foreach ( Interlinker\Settings\Settings::option_names() as $interlinker_option )
 }
 
 global $wpdb;
-// Post locks are options named per post.
-$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'interlinker_lock_' ) . '%' ) ); // phpcs:ignore WordPress.DB
+// Post locks and unreported implementations are options named per post / per implementation.
+foreach ( array( 'interlinker_lock_', Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX ) as $interlinker_prefix ) {
+	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $interlinker_prefix ) . '%' ) ); // phpcs:ignore WordPress.DB
+}
 
 foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID ) as $interlinker_meta_key ) {
 	delete_post_meta_by_key( $interlinker_meta_key );

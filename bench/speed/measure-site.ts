@@ -130,6 +130,8 @@ function main(): void {
         transactionMsPerPage: +(sync.transactionMs / siteSize).toFixed(3),
         rssMiB: mib(rssAfterSync),
         heapMiB: mib(process.memoryUsage().heapUsed),
+        heapTotalMiB: mib(process.memoryUsage().heapTotal),
+        arrayBuffersMiB: mib(process.memoryUsage().arrayBuffers),
         dbMiB: mib(statSync(file).size),
         ...queries,
       }),
@@ -145,7 +147,17 @@ function main(): void {
     global.gc?.();
     const rss = process.memoryUsage().rss;
     const queries = measureQueries(indexes, Number(args.queries));
-    console.log(JSON.stringify({ phase: 'reload', pages: siteSize, readyMs: Math.round(readyMs), rssMiB: mib(rss), ...queries }));
+    console.log(
+      JSON.stringify({
+        phase: 'reload',
+        pages: siteSize,
+        readyMs: Math.round(readyMs),
+        rssMiB: mib(rss),
+        heapMiB: mib(process.memoryUsage().heapUsed),
+        arrayBuffersMiB: mib(process.memoryUsage().arrayBuffers),
+        ...queries,
+      }),
+    );
     db.close();
   }
 }

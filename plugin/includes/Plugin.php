@@ -16,11 +16,14 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
 use Interlinker\Content\Site_Content;
 use Interlinker\Html\Link_Inserter;
+use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Post_Content_Writer;
 use Interlinker\Implement\Post_Lock;
+use Interlinker\Implement\Remote_Rollbacks;
 use Interlinker\Implement\Rollback_Service;
+use Interlinker\Implement\Unreported_Implementations;
 use Interlinker\Rest\Analytics_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Settings_Controller;
@@ -31,6 +34,7 @@ use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
 use Interlinker\Sync\Post_Change_Listener;
+use Interlinker\Sync\Project_Exclusions;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Sync_Service;
 
@@ -51,6 +55,8 @@ final class Plugin {
 	public readonly Implementation_Service $implementer;
 	public readonly Rollback_Service $rollbacks;
 	public readonly Implementation_Records $records;
+	public readonly Implementation_Reconciler $reconciler;
+	public readonly Project_Exclusions $exclusions;
 
 	private readonly Project_Resolver $projects;
 	private readonly Post_Change_Listener $listener;
@@ -69,10 +75,13 @@ final class Plugin {
 		$this->records  = new Implementation_Records();
 		$writer         = new Post_Content_Writer();
 		$locks          = new Post_Lock();
+		$unreported     = new Unreported_Implementations();
 
 		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks );
-		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks );
-		$this->sync        = new Sync_Service( $this->api, $this->content, $this->settings, $this->rollbacks, $this->records );
+		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported );
+		$this->reconciler  = new Implementation_Reconciler( $this->api, $unreported, $this->records );
+		$this->exclusions  = new Project_Exclusions( $this->api, $this->settings );
+		$this->sync        = new Sync_Service( $this->api, $this->content, $this->exclusions, new Remote_Rollbacks( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
 		$this->queue       = new Sync_Queue( $this->sync );
 		$this->listener    = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
 		$this->screens     = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
@@ -104,10 +113,10 @@ final class Plugin {
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
 		$controllers = array(
-			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ) ),
+			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions ),
 			new Sync_Controller( $this->sync, $this->queue ),
 			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
-			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $view ),
+			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view ),
 			new Analytics_Controller( $this->api, $view ),
 		);
 		foreach ( $controllers as $controller ) {

@@ -18,10 +18,15 @@ import {
 import { syncPercent } from '../../admin-ui/src/screens/settings/sync-progress';
 import {
 	DEFAULT_VIEW,
-	sortSuggestions,
+	locationFromArgs,
+	locationToArgs,
 	viewToQuery,
 } from '../../admin-ui/src/screens/suggestions/view';
-import { suggestion } from './fixtures';
+import {
+	viewFromUrlArgs,
+	viewToUrlArgs,
+} from '../../admin-ui/src/screens/implementations/view';
+import { urlArgsOf, urlWithArgs } from '../../admin-ui/src/lib/url-args';
 
 describe( 'anchor in context', () => {
 	it( 'when the anchor is in the context, then it is split out exactly as written there', () => {
@@ -237,17 +242,107 @@ describe( 'the suggestions view', () => {
 		).toBeUndefined();
 	} );
 
-	it( 'when sorted by score ascending, then the lowest score comes first', () => {
-		const items = [
-			suggestion( 'a', { relevanceScore: 0.9 } ),
-			suggestion( 'b', { relevanceScore: 0.2 } ),
-		];
+	it( 'when sorted by score ascending, then the plugin is asked to sort that way across all pages', () => {
 		expect(
-			sortSuggestions( items, {
-				field: 'relevanceScore',
-				direction: 'asc',
-			} ).map( ( item ) => item.id )
-		).toEqual( [ 'b', 'a' ] );
+			viewToQuery(
+				{
+					...DEFAULT_VIEW,
+					sort: { field: 'relevanceScore', direction: 'asc' },
+				},
+				null
+			)
+		).toMatchObject( { orderby: 'relevanceScore', order: 'asc' } );
+	} );
+
+	it( 'when sorted by a field the plugin cannot sort by, then no order is sent', () => {
+		const query = viewToQuery(
+			{ ...DEFAULT_VIEW, sort: { field: 'status', direction: 'asc' } },
+			null
+		);
+		expect( query.orderby ).toBeUndefined();
+		expect( query.order ).toBeUndefined();
+	} );
+} );
+
+describe( 'the views in the address bar', () => {
+	const SCREEN = 'http://site.test/wp-admin/admin.php?page=interlinker';
+
+	it( 'when the view is the default, then the address carries nothing but the screen', () => {
+		expect(
+			urlWithArgs(
+				SCREEN,
+				locationToArgs( { view: DEFAULT_VIEW, postId: null } )
+			)
+		).toBe( SCREEN );
+	} );
+
+	it( 'when filters, sort, page and post are changed, then the address brings back the same view', () => {
+		const location = {
+			view: {
+				...DEFAULT_VIEW,
+				page: 3,
+				perPage: 50,
+				filters: [
+					{ field: 'status', operator: 'is' as const, value: 'approved' },
+				],
+				sort: { field: 'createdAt', direction: 'asc' as const },
+			},
+			postId: 12,
+		};
+		const url = urlWithArgs( SCREEN, locationToArgs( location ) );
+		expect( url ).toContain( 'page=interlinker' );
+		const back = locationFromArgs( urlArgsOf( url ) );
+		expect( back.postId ).toBe( 12 );
+		expect( viewToQuery( back.view, back.postId ) ).toEqual(
+			viewToQuery( location.view, location.postId )
+		);
+	} );
+
+	it( 'when the status filter is removed, then the address says "all" and does not fall back to pending', () => {
+		const args = locationToArgs( {
+			view: { ...DEFAULT_VIEW, filters: [] },
+			postId: null,
+		} );
+		expect( args.status ).toBe( 'all' );
+		expect(
+			viewToQuery( locationFromArgs( { status: 'all' } ).view, null )
+				.status
+		).toBeUndefined();
+	} );
+
+	it( 'when the address holds values that make no sense, then the defaults are used', () => {
+		const { view, postId } = locationFromArgs( {
+			status: 'bogus',
+			orderby: 'title',
+			order: 'sideways',
+			paged: '-2',
+			per_page: '100000',
+			source_post: 'abc',
+		} );
+		expect( view ).toEqual( DEFAULT_VIEW );
+		expect( postId ).toBeNull();
+	} );
+
+	it( 'when an arg goes back to its default, then it leaves the address and the other args stay', () => {
+		const url = `${ SCREEN }&status=approved&paged=2`;
+		expect( urlWithArgs( url, { paged: undefined } ) ).toBe(
+			`${ SCREEN }&status=approved`
+		);
+	} );
+
+	it( 'when the implementations list is filtered and paged, then its address brings it back', () => {
+		const view = viewFromUrlArgs( { status: 'failed', paged: '2' } );
+		expect( viewToUrlArgs( view ) ).toMatchObject( {
+			status: 'failed',
+			paged: '2',
+		} );
+		expect( viewToUrlArgs( viewFromUrlArgs( {} ) ) ).toEqual( {
+			status: undefined,
+			orderby: undefined,
+			order: undefined,
+			paged: undefined,
+			per_page: undefined,
+		} );
 	} );
 } );
 
@@ -276,7 +371,8 @@ describe( 'settings helpers', () => {
 			syncPercent( {
 				status: 'running',
 				synced: 30,
-				failed: 10,
+				failed: 5,
+				skipped: 5,
 				total: 80,
 				error: null,
 			} )
@@ -286,6 +382,7 @@ describe( 'settings helpers', () => {
 				status: 'running',
 				synced: 0,
 				failed: 0,
+				skipped: 0,
 				total: null,
 				error: null,
 			} )

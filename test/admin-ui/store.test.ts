@@ -211,39 +211,23 @@ describe( 'suggestions in the store', () => {
 } );
 
 describe( 'full sync in the store', () => {
-	it( 'when the plugin answers in batches, then the sync follows the cursor and adds up the counts', async () => {
+	it( 'when the plugin answers in batches, then the sync follows the cursor and shows the run’s counts so far', async () => {
 		const registry = freshRegistry();
+		// Each answer counts the whole run so far (docs/plugin-rest.md, Sync).
+		const answers: Record< string, object > = {
+			first: { synced: 50, failed: 0, skipped: 0, cursor: 'c1' },
+			c1: { synced: 97, failed: 2, skipped: 1, cursor: 'c2' },
+			c2: { synced: 117, failed: 2, skipped: 1, cursor: null },
+		};
+		const seen: Array< Record< string, unknown > > = [];
 		const calls = servePluginRoutes( ( call ) => {
 			const cursor = ( call.data as { cursor?: string } ).cursor;
-			if ( ! cursor ) {
-				return {
-					body: {
-						synced: 50,
-						failed: 0,
-						total: 120,
-						done: false,
-						cursor: 'c1',
-					},
-				};
-			}
-			if ( cursor === 'c1' ) {
-				return {
-					body: {
-						synced: 48,
-						failed: 2,
-						total: 120,
-						done: false,
-						cursor: 'c2',
-					},
-				};
-			}
+			seen.push( { ...registry.select.getSyncProgress() } );
 			return {
 				body: {
-					synced: 20,
-					failed: 0,
 					total: 120,
-					done: true,
-					cursor: null,
+					done: cursor === 'c2',
+					...answers[ cursor ?? 'first' ],
 				},
 			};
 		} );
@@ -253,10 +237,16 @@ describe( 'full sync in the store', () => {
 		expect(
 			calls.map( ( call ) => ( call.data as { cursor?: string } ).cursor )
 		).toEqual( [ undefined, 'c1', 'c2' ] );
+		expect( seen[ 2 ] ).toMatchObject( {
+			synced: 97,
+			failed: 2,
+			skipped: 1,
+		} );
 		expect( registry.select.getSyncProgress() ).toMatchObject( {
 			status: 'done',
-			synced: 118,
+			synced: 117,
 			failed: 2,
+			skipped: 1,
 			total: 120,
 		} );
 	} );
@@ -274,6 +264,7 @@ describe( 'full sync in the store', () => {
 						body: {
 							synced: 10,
 							failed: 0,
+							skipped: 0,
 							total: 30,
 							done: false,
 							cursor: 'c1',
@@ -297,6 +288,7 @@ describe( 'full sync in the store', () => {
 				body: {
 					synced: 5,
 					failed: 0,
+					skipped: 0,
 					total: 50,
 					done: false,
 					cursor: 'next',
@@ -348,6 +340,14 @@ describe( 'rollback in the store', () => {
 		);
 
 		expect( worked ).toBe( true );
+		expect( registry.select.getRollbackOutcomes( 'imp_1' ) ).toEqual( [
+			{
+				postId: 7,
+				outcome: 'restored_exactly',
+				removedSuggestionIds: [ 'a' ],
+				missingSuggestionIds: [],
+			},
+		] );
 		const notices = registry.notices();
 		expect(
 			notices.some(
@@ -400,5 +400,37 @@ describe( 'implementation details in the store', () => {
 		const shown = registry.select.getImplementation( 'imp_1' );
 		expect( shown?.status ).toBe( 'rolled_back' );
 		expect( shown?.posts ).toEqual( [ post ] );
+	} );
+
+	it( 'when the details arrive with their suggestions, then each link’s suggestion is known, failed ones too', async () => {
+		const registry = freshRegistry();
+		servePluginRoutes( () => ( {
+			body: {
+				...details( [] ),
+				status: 'failed',
+				suggestionIds: [ 'a', 'b' ],
+				summary: { succeeded: 0, failed: 2 },
+				results: [
+					{ suggestionId: 'a', succeeded: false, error: 'anchor_missing' },
+					{ suggestionId: 'b', succeeded: false, error: 'anchor_missing' },
+				],
+				suggestions: [
+					suggestion( 'a', { anchorText: 'starter' } ),
+					suggestion( 'b', { anchorText: 'flour' } ),
+				],
+			},
+		} ) );
+
+		await registry.resolveSelect.getImplementation( 'imp_1' );
+
+		expect( registry.select.getSuggestion( 'a' )?.anchorText ).toBe(
+			'starter'
+		);
+		expect( registry.select.getSuggestion( 'b' )?.anchorText ).toBe(
+			'flour'
+		);
+		expect(
+			registry.select.getImplementation( 'imp_1' )?.suggestions
+		).toHaveLength( 2 );
 	} );
 } );

@@ -77,3 +77,26 @@ describe('InvertedIndex at scale', () => {
     expect(hits[0]!.score).toBe(200);
   });
 });
+
+describe('InvertedIndex.reserve', () => {
+  test('when an index reserves stored posting counts and is refilled, then it answers like the original', () => {
+    const documents = Array.from({ length: 300 }, (_, doc) => ({
+      docNo: doc,
+      termIds: [doc % 7, 7 + (doc % 11), 20],
+      impacts: [1 + (doc % 50), 2, 1 + (doc % 3)],
+    }));
+    const original = new InvertedIndex();
+    for (const d of documents) original.add(d.docNo, d.termIds, d.impacts);
+    const reloaded = new InvertedIndex();
+    reloaded.reserve(original.postingCounts(21));
+    for (const d of documents) reloaded.add(d.docNo, d.termIds, d.impacts);
+    for (const query of [[3], [9, 20], [0, 1, 2, 20]]) {
+      const weights = query.map(() => 1);
+      expect(reloaded.search(query, weights, 50, () => true)).toEqual(original.search(query, weights, 50, () => true));
+    }
+    reloaded.add(999, [3], [255]);
+    reloaded.remove(3, [3, 10, 20]);
+    expect(reloaded.search([3], [1], 1, () => true)).toEqual([{ docNo: 999, score: 255 }]);
+    expect(reloaded.postingCount(20)).toBe(299);
+  });
+});

@@ -211,3 +211,13 @@ describe('ProjectIndexes lifecycle', () => {
     expect(answer('/kernel')).toEqual(before);
   });
 });
+
+describe('ProjectIndexes with manual pages', () => {
+  test('when a page names a manual page with its section, then the anchor takes the section in', () => {
+    sync([
+      { path: '/git-blame', title: 'git-blame(1)', html: '<p>Show what revision and author last modified each line.</p>' },
+      { path: '/git-annotate', title: 'git-annotate(1)', html: '<p>The only difference from git-blame(1) is the output format.</p>' },
+    ]);
+    expect(answer('/git-annotate').map((s) => [s.target, s.anchorText])).toContainEqual(['/git-blame', 'git-blame(1)']);
+  });
+});

@@ -11,6 +11,8 @@ describe('cleanTitle', () => {
     { title: '3.2.1. Network setup', clean: 'Network setup' },
     { title: 'Appendix A. Glossary', clean: 'Glossary' },
     { title: 'apt-get explained', clean: 'apt-get explained' },
+    { title: 'git-commit(1)', clean: 'git-commit' },
+    { title: 'printf(3p) – Manual', clean: 'printf' },
     { title: '  spaced   title  ', clean: 'spaced title' },
     { title: '| Site', clean: '| Site' },
   ])('when the title is "$title", then the clean title is "$clean"', ({ title, clean }) => {

@@ -1,22 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PluginSite, startPluginSite } from '../plugin/support/plugin-site.js';
+import type { PluginSite } from '../plugin/support/plugin-site.js';
 import { type BrowserSession, logInAs, openBrowser, screenshot } from './support/browser.js';
+import { type ListedSuggestion, LOAF_TITLE, screenUrl, startBakingSite } from './support/baking-site.js';
+import { hasFocus, pressUntilFocused } from './support/keyboard.js';
 
-/** Posts about one topic, so the bridge finds links between them. */
-const TOPICS: Record<string, string> = {
-  'Sourdough Starter': 'Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles in a few hours. Starter hydration and temperature decide how sour the bread will be.',
-  'Bread Flour': 'Bread flour has more protein than cake flour, so bread flour builds stronger gluten for chewy loaves. Protein content and flour absorption change the dough.',
-  'Dough Hydration': 'Dough hydration is the weight of water over the weight of flour; high dough hydration gives an open crumb. Flour absorption and protein decide the right hydration.',
-  'Baking Stone': 'A baking stone stores heat and gives loaves a crisp base; preheat the baking stone for an hour before the bread goes in.',
-};
-const LOAF_TITLE = 'My Weekend Loaf';
-const LOAF = [
-  '<!-- wp:paragraph -->\n<p>Every Saturday I wake my sourdough starter and weigh out strong bread flour for the weekend loaf.</p>\n<!-- /wp:paragraph -->',
-  '<!-- wp:paragraph -->\n<p>Getting the dough hydration right took months; now the loaf bakes on a baking stone until it sings.</p>\n<!-- /wp:paragraph -->',
-].join('\n\n');
-
-const screen = (site: PluginSite, slug: string) => `${site.wp.url}/wp-admin/admin.php?page=${slug}`;
+const screen = (site: PluginSite, slug: string) => screenUrl(site, slug);
 
 describe('the Interlinker wp-admin screens in Chromium', () => {
   let site: PluginSite;
@@ -26,12 +15,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
   let loafBefore: string;
 
   beforeAll(async () => {
-    site = await startPluginSite({ name: 'ui-admin', configure: 'none' });
-    for (const [title, body] of Object.entries(TOPICS)) {
-      await site.createPost({ title, content: `<!-- wp:paragraph -->\n<p>${body}</p>\n<!-- /wp:paragraph -->` });
-    }
-    loafId = await site.createPost({ title: LOAF_TITLE, content: LOAF });
-    loafBefore = await site.content(loafId);
+    ({ site, loafId, loafBefore } = await startBakingSite('ui-admin'));
     session = await openBrowser();
     page = session.page;
     await logInAs(page, site.wp.url, site.wp.adminUser, site.wp.adminPassword);
@@ -86,6 +70,36 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await screenshot(page, '03-suggestions');
   });
 
+  it('when the table is sorted by score, then the plugin sorts across all pages and a reload keeps the whole view', async () => {
+    await page.getByRole('button', { name: 'Score', exact: true }).click();
+    const askedAscending = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname.endsWith('/interlinker/v1/suggestions') && url.searchParams.get('orderby') === 'relevanceScore' && url.searchParams.get('order') === 'asc';
+    });
+    await page.getByRole('menuitemradio', { name: 'Sort ascending' }).click();
+    await askedAscending;
+    await expect.poll(() => page.locator('th[aria-sort="ascending"]').count()).toBe(1);
+
+    const shown = await shownScores(page);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    // The first row is the lowest of all the post's pending suggestions, not only of the page that was loaded.
+    const all = await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&status=pending&per_page=100`);
+    expect(shown[0]).toBe(Math.round(Math.min(...all.body.map((s) => s.relevanceScore)) * 100));
+
+    // The view is in the address: a reload (or the same link elsewhere) shows the same post, status and order.
+    const address = new URL(page.url());
+    expect(address.searchParams.get('orderby')).toBe('relevanceScore');
+    expect(address.searchParams.get('order')).toBe('asc');
+    expect(address.searchParams.get('source_post')).toBe(String(loafId));
+    await page.reload();
+    await expect.poll(() => page.locator('th[aria-sort="ascending"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Only suggestions in this post' }).inputValue(), { timeout: 15_000 }).toContain(LOAF_TITLE);
+    await expect.poll(() => shownScores(page), { timeout: 15_000 }).toEqual(shown);
+    expect(await page.locator('.dataviews-filters__summary-chip').first().textContent()).toContain('Pending');
+    await screenshot(page, '03b-suggestions-sorted');
+  });
+
   it('when every suggestion is approved in bulk, then they leave the pending list and show as approved', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     await bulkActions(page).getByRole('button', { name: 'Approve' }).click();
@@ -103,18 +117,21 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(await results.locator('.interlinker-result--ok').count()).toBeGreaterThan(0);
     const after = await site.content(loafId);
     expect(after).not.toBe(loafBefore);
-    expect(after).toMatch(/<a [^>]*href="[^"]+"[^>]*>sourdough starter<\/a>/);
+    expect(after).toMatch(/<a [^>]*data-interlinker="sug_[^"]+"[^>]*>[^<]+<\/a>/);
     await results.getByRole('button', { name: 'Done' }).click();
   });
 
-  it('when an implementation is rolled back with a reason, then the post is exactly as it was before', async () => {
+  it('when an implementation is opened and rolled back with a reason, then every link is listed, the post is exactly as before and each post’s outcome is shown', async () => {
     await page.goto(screen(site, 'interlinker-implementations'));
     await expect.poll(() => page.locator('.interlinker-badge--completed').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, '05-implementations');
 
+    // A fresh load of the details lists every link of the implementation, each with its words, not a bare id.
     await page.locator('.dataviews-view-table tbody a').first().click();
     await expect.poll(() => page.getByRole('heading', { name: /Implementation/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.interlinker-details tbody tr').count()).toBeGreaterThan(0);
+    const details = await implementationShown(page, site);
+    await expect.poll(() => page.locator('.interlinker-link-row').count(), { timeout: 15_000 }).toBe(details.suggestionIds.length);
+    expect(await page.locator('.interlinker-link-row__anchor code').count()).toBe(0);
     await screenshot(page, '06-implementation-details');
 
     await page.getByRole('button', { name: 'Roll back' }).click();
@@ -125,7 +142,75 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await expect.poll(() => page.locator('.interlinker-badge--rolled_back').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('The anchors read badly in this post.').count()).toBeGreaterThan(0);
     expect(await site.content(loafId)).toBe(loafBefore);
+
+    // Nobody edited the loaf in between: the rollback restored it byte for byte, and says so for that post.
+    const outcomes = page.getByRole('region', { name: 'What the rollback did' });
+    await expect.poll(() => outcomes.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    expect(await outcomes.locator('tbody tr').first().textContent()).toContain(LOAF_TITLE);
+    expect(await outcomes.getByText('Restored exactly').count()).toBe(1);
     await screenshot(page, '08-rolled-back');
+  });
+
+  it('when the post changed after its suggestions were approved, then the implementation’s failed links are listed with their reasons on a fresh load', async () => {
+    await site.php(`return wp_update_post( array( 'ID' => ${loafId}, 'post_content' => '<!-- wp:paragraph --><p>Rewritten: nothing here is as it was.</p><!-- /wp:paragraph -->' ), true );`);
+    try {
+      // The approved suggestions of the loaf, straight from an address (the view is in the URL).
+      await page.goto(screenUrl(site, 'interlinker', { status: 'approved', source_post: loafId }));
+      await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+      await bulkActions(page).getByRole('button', { name: 'Implement selected' }).click();
+      const results = page.getByRole('dialog', { name: 'Implementing links' });
+      await expect.poll(() => results.getByText(/links inserted/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await results.locator('.interlinker-result--ok').count()).toBe(0);
+      expect(await results.locator('.interlinker-result__reason').count()).toBe(await results.locator('.interlinker-result').count());
+
+      await results.getByRole('link', { name: 'See this implementation' }).click();
+      await page.waitForURL(/implementation=/);
+      const details = await implementationShown(page, site);
+      await expect.poll(() => page.locator('.interlinker-link-row').count(), { timeout: 15_000 }).toBe(details.suggestionIds.length);
+      expect(await page.locator('.interlinker-link-row .interlinker-badge--failed').count()).toBe(details.suggestionIds.length);
+      expect(await page.locator('.interlinker-link-row .interlinker-result__reason').count()).toBe(details.suggestionIds.length);
+      expect(await page.locator('.interlinker-link-row__anchor code').count()).toBe(0);
+      await screenshot(page, '08b-implementation-failed-links');
+    } finally {
+      await site.php(`return wp_update_post( wp_slash( array( 'ID' => ${loafId}, 'post_content' => ${JSON.stringify(loafBefore)} ) ), true );`);
+    }
+    expect(await site.content(loafId)).toBe(loafBefore);
+  });
+
+  it('when an implementation is rolled back by keyboard alone, then the row’s actions, the dialog and its button can all be reached and used', async () => {
+    const approved = await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&status=approved&per_page=100`);
+    const implemented = await site.admin.json<{ id: string; status: string }>('/interlinker/v1/implement', {
+      method: 'POST',
+      body: { suggestionIds: approved.body.map((s) => s.id) },
+    });
+    expect(implemented.body.status).toBe('completed');
+    expect(await site.content(loafId)).not.toBe(loafBefore);
+
+    await page.goto(screen(site, 'interlinker-implementations'));
+    await expect.poll(() => page.locator('.interlinker-badge--completed').count(), { timeout: 15_000 }).toBe(1);
+    const row = page.locator('.dataviews-view-table tbody tr', { has: page.locator('.interlinker-badge--completed') });
+    const actions = row.getByRole('button', { name: 'Actions' });
+    // From the top of the screen, Tab until the completed row's menu of actions has the focus.
+    await page.locator('h1').focus();
+    await pressUntilFocused(page, actions);
+    await page.keyboard.press('Enter');
+    const rollBack = page.getByRole('menuitem', { name: 'Roll back' });
+    await expect.poll(() => rollBack.count()).toBe(1);
+    await pressUntilFocused(page, rollBack, 'ArrowDown', 10);
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: 'Roll back this implementation' });
+    const reason = dialog.getByLabel('Why are you rolling back?');
+    await expect.poll(() => hasFocus(reason), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type('Tried by keyboard.');
+    await pressUntilFocused(page, dialog.getByRole('button', { name: 'Roll back' }), 'Tab', 10);
+    await screenshot(page, '08c-rollback-by-keyboard');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => site.content(loafId), { timeout: 30_000 }).toBe(loafBefore);
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator('.interlinker-badge--completed').count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('when link health is opened, then the groups, the activity chart and the lists are there, and the chart’s numbers can be read as a table', async () => {
@@ -216,4 +301,19 @@ async function showStatus(page: Page, label: string): Promise<void> {
   await page.locator('.dataviews-filters__summary-chip').first().click();
   await page.getByRole('option', { name: label }).or(page.getByRole('menuitemradio', { name: label })).first().click();
   await page.keyboard.press('Escape');
+}
+
+/** The table's scores as shown, in percent, top to bottom. */
+async function shownScores(page: Page): Promise<number[]> {
+  const texts = await page.locator('.interlinker-score__value').allTextContents();
+  return texts.map((text) => Number.parseInt(text, 10));
+}
+
+/** The implementation whose details are open, as the plugin answers it. */
+async function implementationShown(page: Page, site: PluginSite): Promise<{ id: string; suggestionIds: string[] }> {
+  const id = new URL(page.url()).searchParams.get('implementation');
+  if (!id) throw new Error(`no implementation in ${page.url()}`);
+  const answer = await site.admin.json<{ id: string; suggestionIds: string[] }>(`/interlinker/v1/implementations/${id}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
 }

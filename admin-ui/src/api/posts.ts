@@ -32,6 +32,32 @@ export async function searchPosts(
 	} ) );
 }
 
+/**
+ * One post by id (any searchable type), or null when there is none the user may see.
+ * @param id
+ */
+export async function fetchPostById(
+	id: number
+): Promise< PostSearchResult | null > {
+	const items = await request< CoreSearchItem[] >( '/wp/v2/search', {
+		args: {
+			include: id,
+			type: 'post',
+			subtype: 'any',
+			_fields: 'id,title,subtype,url',
+		},
+	} );
+	const item = items.find( ( candidate ) => candidate.id === id );
+	return item
+		? {
+				id: item.id,
+				title: item.title,
+				subtype: item.subtype,
+				url: item.url,
+		  }
+		: null;
+}
+
 interface CoreCategory {
 	id: number;
 	name: string;

@@ -178,9 +178,12 @@ export interface ConnectionTest {
 	rateLimit?: { limit: number; remaining: number; resetAt: string };
 }
 
+/** One answer of a full sync; the counts are for the whole run so far, not for this batch. */
 export interface SyncBatch {
 	synced: number;
 	failed: number;
+	/** Posts left out on purpose (excluded, password-protected…). */
+	skipped: number;
 	total: number;
 	done: boolean;
 	cursor: string | null;

@@ -18,7 +18,6 @@ import {
 import { useRemote } from '../hooks/use-remote';
 import { plainTitle, scorePercent, urlPath } from '../lib/format';
 import { STATUS_LABELS } from '../screens/suggestions/fields';
-import { sortSuggestions } from '../screens/suggestions/view';
 import { store } from '../store';
 import { insertSuggestionInEditor } from './insert-suggestion';
 import {
@@ -152,6 +151,8 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 		postId: post.id,
 		page: 1,
 		perPage: 50,
+		orderby: 'relevanceScore',
+		order: 'desc',
 	} );
 	const isGenerating = useSelect(
 		( select ) => select( store ).isBusy( 'generate' ),
@@ -163,12 +164,9 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 	if ( error && error.kind !== 'not_found' ) {
 		return <ErrorState error={ error } onRetry={ retry } />;
 	}
-	// The ones still to decide or insert, most relevant first.
-	const open = sortSuggestions(
-		( page?.items ?? [] ).filter(
-			( item ) => item.status === 'pending' || item.status === 'approved'
-		),
-		{ field: 'relevanceScore', direction: 'desc' }
+	// The ones still to decide or insert, most relevant first (the plugin sorts them).
+	const open = ( page?.items ?? [] ).filter(
+		( item ) => item.status === 'pending' || item.status === 'approved'
 	);
 	return (
 		<>

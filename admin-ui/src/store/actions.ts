@@ -351,6 +351,11 @@ export function rollbackImplementation(
 				type: 'RECEIVE_IMPLEMENTATION',
 				implementation: { ...rolledBack, results },
 			} );
+			dispatch( {
+				type: 'RECEIVE_ROLLBACK_OUTCOMES',
+				implementationId: id,
+				results: postResults,
+			} );
 			notifySuccess( registry, rollbackMessage( postResults ) );
 			dispatch.invalidateResolutionForStoreSelector(
 				'getImplementations'
@@ -453,6 +458,7 @@ export function runFullSync(): Thunk {
 					type: 'SYNC_PROGRESS',
 					synced: batch.synced,
 					failed: batch.failed,
+					skipped: batch.skipped,
 					total: batch.total,
 				} );
 				if ( batch.done || ! batch.cursor ) {

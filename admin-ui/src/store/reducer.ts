@@ -118,6 +118,7 @@ const EMPTY_IMPLEMENTATIONS: ImplementationsState = {
 	byId: {},
 	queries: {},
 	details: {},
+	rollbackOutcomes: {},
 };
 
 export function implementations(
@@ -168,6 +169,14 @@ export function implementations(
 				details: { ...state.details, [ details.id ]: details },
 			};
 		}
+		case 'RECEIVE_ROLLBACK_OUTCOMES':
+			return {
+				...state,
+				rollbackOutcomes: {
+					...state.rollbackOutcomes,
+					[ action.implementationId ]: action.results,
+				},
+			};
 	}
 	return state;
 }
@@ -288,6 +297,7 @@ const IDLE_SYNC: SyncProgress = {
 	status: 'idle',
 	synced: 0,
 	failed: 0,
+	skipped: 0,
 	total: null,
 	error: null,
 };
@@ -300,10 +310,12 @@ export function sync(
 		case 'SYNC_STARTED':
 			return { ...IDLE_SYNC, status: 'running' };
 		case 'SYNC_PROGRESS':
+			// Each answer counts the whole run so far.
 			return {
 				...state,
-				synced: state.synced + action.synced,
-				failed: state.failed + action.failed,
+				synced: action.synced,
+				failed: action.failed,
+				skipped: action.skipped,
 				total: action.total,
 			};
 		case 'SYNC_CANCEL_REQUESTED':

@@ -12,6 +12,7 @@ import type {
 	InboundBucket,
 	ListPage,
 	OrphanPage,
+	RollbackPostResult,
 	Settings,
 	Suggestion,
 	TimeseriesPoint,
@@ -89,6 +90,18 @@ export function getImplementation(
 	id: string
 ): ImplementationDetails | null {
 	return state.implementations.details[ id ] ?? null;
+}
+
+/**
+ * What the last rollback of this implementation did to each post; null when it was not rolled back during this visit.
+ * @param state
+ * @param id
+ */
+export function getRollbackOutcomes(
+	state: State,
+	id: string
+): RollbackPostResult[] | null {
+	return state.implementations.rollbackOutcomes[ id ] ?? null;
 }
 
 export function getAnalytics(

@@ -12,6 +12,7 @@ import type {
 	LinkResult,
 	ListPage,
 	OrphanPage,
+	RollbackPostResult,
 	Settings,
 	Suggestion,
 	SuggestionStatus,
@@ -39,6 +40,8 @@ export interface ImplementationsState {
 	byId: Record< string, Implementation >;
 	queries: Record< string, QueryResult >;
 	details: Record< string, ImplementationDetails >;
+	/** What the last rollback of an implementation did to each post, by implementation id (this visit only). */
+	rollbackOutcomes: Record< string, RollbackPostResult[] >;
 }
 
 export interface HealthState {
@@ -62,6 +65,7 @@ export interface SyncProgress {
 	status: 'idle' | 'running' | 'cancelling' | 'done' | 'cancelled' | 'failed';
 	synced: number;
 	failed: number;
+	skipped: number;
 	/** Posts to sync in all, once the first batch has answered. */
 	total: number | null;
 	error: ApiError | null;
@@ -104,6 +108,11 @@ export type Action =
 	  }
 	| { type: 'RECEIVE_IMPLEMENTATION'; implementation: Implementation }
 	| { type: 'RECEIVE_IMPLEMENTATION_DETAILS'; details: ImplementationDetails }
+	| {
+			type: 'RECEIVE_ROLLBACK_OUTCOMES';
+			implementationId: string;
+			results: RollbackPostResult[];
+	  }
 	| { type: 'RECEIVE_ANALYTICS'; key: string; summary: AnalyticsSummary }
 	| { type: 'RECEIVE_TIMESERIES'; key: string; points: TimeseriesPoint[] }
 	| { type: 'RECEIVE_ORPHANS'; key: string; page: ListPage< OrphanPage > }
@@ -126,7 +135,13 @@ export type Action =
 	| { type: 'IMPLEMENT_FAILED'; error: ApiError }
 	| { type: 'IMPLEMENT_DISMISSED' }
 	| { type: 'SYNC_STARTED' }
-	| { type: 'SYNC_PROGRESS'; synced: number; failed: number; total: number }
+	| {
+			type: 'SYNC_PROGRESS';
+			synced: number;
+			failed: number;
+			skipped: number;
+			total: number;
+	  }
 	| { type: 'SYNC_CANCEL_REQUESTED' }
 	| { type: 'SYNC_FINISHED'; outcome: 'done' | 'cancelled' }
 	| { type: 'SYNC_FAILED'; error: ApiError }

@@ -66,6 +66,20 @@ function anchorPreference(features: AnchorFeatures): number {
   return named * 10 + features.titleCoverage * 4 + features.specificity * 2 + Math.min(features.anchorWords, 4) * 0.25;
 }
 
+/**
+ * The end of an anchor, taking in a manual section written right after it ("git-commit(1)"), as authors of manual
+ * pages link the name with its section.
+ */
+function withManSection(text: SourceText, last: number): number {
+  const end = text.tokens.ends[last]!;
+  const next = last + 1;
+  if (next >= text.tokens.count || text.text[end] !== '(' || text.tokens.starts[next] !== end + 1) return end;
+  const close = text.tokens.ends[next]!;
+  const span = text.spans[last]!;
+  const inNode = text.spans[next] === span && close + 1 <= text.eligible[span * 2 + 1]!;
+  return inNode && text.text[close] === ')' && /^\d[a-z]?$/i.test(text.tokens.words[next]!) ? close + 1 : end;
+}
+
 /** A target's title terms and their idf mass, computed once per target. */
 interface TitleTerms {
   terms: ReadonlySet<number>;
@@ -104,7 +118,7 @@ function option(
   const rarest = corpus.idfOfFrequency(1);
   return {
     start: text.tokens.starts[first]!,
-    end: text.tokens.ends[last]!,
+    end: withManSection(text, last),
     features: {
       kind,
       titleCoverage: title.mass > 0 ? covered / title.mass : 0,

@@ -49,6 +49,26 @@ export class InvertedIndex {
     for (let i = 0; i < termIds.length; i += 1) this.append(termIds[i]!, docNo, impacts[i]!);
   }
 
+  /** Postings per term for terms 0..termCount-1, stored so that a restart can `reserve` exactly. */
+  postingCounts(termCount: number): Int32Array {
+    const counts = new Int32Array(termCount);
+    counts.set(this.termLength.subarray(0, Math.min(termCount, this.termLength.length)));
+    return counts;
+  }
+
+  /**
+   * Gives each term of an empty index one block of exactly its stored posting count, so that loading 100,000
+   * pages appends into place instead of growing block chains.
+   */
+  reserve(counts: Int32Array): void {
+    if (this.blockCount !== 0) throw new Error('reserve needs an empty index');
+    this.ensureTerm(Math.max(0, counts.length - 1));
+    for (let termId = 0; termId < counts.length; termId += 1) {
+      const count = counts[termId]!;
+      if (count > 0) this.addBlock(termId, Math.min(PAGE_SIZE, Math.max(FIRST_BLOCK, count)));
+    }
+  }
+
   remove(docNo: number, termIds: ArrayLike<number>): void {
     for (let i = 0; i < termIds.length; i += 1) this.removePosting(termIds[i]!, docNo);
   }

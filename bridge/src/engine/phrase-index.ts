@@ -50,9 +50,9 @@ export class PhraseIndex {
   private entryTotal = 0;
   private freeEntry = -1;
 
-  add(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
+  add(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
     let node = 0;
-    for (const termId of termIds) node = this.childOrCreate(node, termId);
+    for (let i = 0; i < termIds.length; i += 1) node = this.childOrCreate(node, termIds[i]!);
     if (this.saturated[node] === 1) {
       this.nodeDocs[node] = this.nodeDocs[node]! + 1;
       return;
@@ -79,7 +79,7 @@ export class PhraseIndex {
     this.nodeHead[node] = entry;
   }
 
-  remove(docNo: number, kind: PhraseKind, termIds: readonly number[], count = 1): void {
+  remove(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
     const node = this.find(termIds);
     if (node === -1) return;
     if (this.saturated[node] === 1) {
@@ -144,10 +144,10 @@ export class PhraseIndex {
 
   static readonly root = 0;
 
-  private find(termIds: readonly number[]): number {
+  private find(termIds: ArrayLike<number>): number {
     let node = 0;
-    for (const termId of termIds) {
-      node = this.child(node, termId);
+    for (let i = 0; i < termIds.length; i += 1) {
+      node = this.child(node, termIds[i]!);
       if (node === -1) return -1;
     }
     return node;

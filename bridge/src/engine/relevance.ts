@@ -69,8 +69,8 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * from that page; the anchor is the one the engine prefers).
  */
 const WEIGHTS = [
-  -6.080, 0.451, 0.212, 3.295, 2.554, -0.318, 0.238, 2.893, 0.620, 1.044, 0.505, -0.025, -0.280,
-  -3.147, -1.892, -0.077, -0.596, -2.293, 1.028, 2.434, 4.219, -0.170, 0.658, 0.253,
+  -6.766, 1.398, 0.090, 3.086, 2.979, 0.049, 0.488, 3.287, 0.573, 0.904, 0.366, 0.063, -0.218,
+  -1.526, -2.200, -0.034, -0.701, -2.136, 0.606, 2.763, 4.549, -0.263, 0.637, 0.200,
 ];
 const TARGET_WEIGHTS = WEIGHTS.slice(0, 13);
 const ANCHOR_WEIGHTS = WEIGHTS.slice(13);

@@ -270,6 +270,19 @@ export class SiteCorpus {
 
   /** Puts a document into the indexes (document frequencies are counted separately, see countDocument). */
   add(document: CorpusDocument): void {
+    this.register(document);
+    if (isSuccess(document.statusCode)) this.index.add(document.docNo, document.postingTermIds, this.impacts(document));
+  }
+
+  private impacts(document: CorpusDocument): Uint8Array {
+    const average = this.averageLength;
+    const impacts = new Uint8Array(document.postingCounts.length);
+    for (let i = 0; i < impacts.length; i += 1) impacts[i] = impact(document.postingCounts[i]!, document.length, average);
+    return impacts;
+  }
+
+  /** Everything but the postings: page identity, status, title and key terms, phrases and links. */
+  private register(document: CorpusDocument): void {
     const { docNo } = document;
     this.pageIds[docNo] = document.pageId;
     this.docByPage.set(document.pageId, docNo);
@@ -277,10 +290,6 @@ export class SiteCorpus {
     this.titleTerms[docNo] = document.titleTermIds;
     this.keyTerms[docNo] = document.postingTermIds.slice(0, KEY_TERMS_PER_DOCUMENT);
     if (isSuccess(document.statusCode)) {
-      const average = this.averageLength;
-      const impacts = Uint8Array.from(document.postingCounts, (count) => impact(count, document.length, average));
-      this.index.add(docNo, document.postingTermIds, impacts);
-
       forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids));
     }
     forEachOutlink(document.outlinks, (target, anchor, first) => {
@@ -306,22 +315,23 @@ export class SiteCorpus {
   }
 }
 
-export function forEachPhrase(packed: Int32Array, visit: (kind: PhraseKind, termIds: number[]) => void): void {
+/** Visits each packed phrase; `termIds` is a view into `packed`, valid during the call. */
+export function forEachPhrase(packed: Int32Array, visit: (kind: PhraseKind, termIds: Int32Array) => void): void {
   for (let i = 0; i < packed.length; ) {
     const kind = packed[i]! as PhraseKind;
     const n = packed[i + 1]!;
-    visit(kind, Array.from(packed.subarray(i + 2, i + 2 + n)));
+    visit(kind, packed.subarray(i + 2, i + 2 + n));
     i += 2 + n;
   }
 }
 
 /** Visits each (target, anchor) of a page's links; `first` is true once per target. */
-export function forEachOutlink(packed: Int32Array, visit: (target: number, anchor: number[], first: boolean) => void): void {
+export function forEachOutlink(packed: Int32Array, visit: (target: number, anchor: Int32Array, first: boolean) => void): void {
   let previous = -1;
   for (let i = 0; i < packed.length; ) {
     const target = packed[i]!;
     const n = packed[i + 1]!;
-    visit(target, Array.from(packed.subarray(i + 2, i + 2 + n)), target !== previous);
+    visit(target, packed.subarray(i + 2, i + 2 + n), target !== previous);
     previous = target;
     i += 2 + n;
   }

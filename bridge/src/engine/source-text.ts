@@ -11,6 +11,8 @@ export interface SourceText {
   termIds: Int32Array;
   /** Eligible span index per token, -1 when the token may not be part of an anchor. */
   spans: Int32Array;
+  /** The eligible spans themselves: flattened [start, end) text offsets. */
+  eligible: ArrayLike<number>;
   /** 1 for stopwords: an anchor neither starts nor ends with one. */
   stop: Uint8Array;
 }
@@ -32,7 +34,7 @@ export function readSourceText(text: string, eligible: ArrayLike<number>, corpus
     while (span * 2 < eligible.length && eligible[span * 2 + 1]! <= start) span += 1;
     if (span * 2 < eligible.length && eligible[span * 2]! <= start && tokens.ends[i]! <= eligible[span * 2 + 1]!) spans[i] = span;
   }
-  return { text, tokens, termIds, spans, stop };
+  return { text, tokens, termIds, spans, eligible, stop };
 }
 
 /** Whether tokens first..last can form one anchor: one eligible text node, joined by single spaces or hyphens. */

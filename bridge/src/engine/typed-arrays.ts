@@ -15,15 +15,19 @@ export function toBytes(array: ArrayBufferView): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 }
 
-/** An Int32Array over a BLOB (copied, so it is aligned and outlives the row). */
+/** An Int32Array over a BLOB: a view when the bytes are aligned (the usual case), else an aligned copy. */
 export function int32FromBytes(bytes: Uint8Array): Int32Array {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return new Int32Array(copy.buffer, 0, bytes.byteLength >>> 2);
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : copyOf(bytes);
+  return new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
 }
 
 export function uint16FromBytes(bytes: Uint8Array): Uint16Array {
+  const aligned = bytes.byteOffset % 2 === 0 ? bytes : copyOf(bytes);
+  return new Uint16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 1);
+}
+
+function copyOf(bytes: Uint8Array): Uint8Array {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
-  return new Uint16Array(copy.buffer, 0, bytes.byteLength >>> 1);
+  return copy;
 }

@@ -95,6 +95,7 @@ export class ProjectIndexes {
     this.store.saveStats(projectId, {
       revision,
       documentFrequencies: corpus.terms.documentFrequencies(),
+      postingCounts: corpus.index.postingCounts(corpus.terms.size),
       documentCount: corpus.documentCount,
       totalLength: corpus.totalLength,
     });
@@ -122,6 +123,7 @@ export class ProjectIndexes {
       corpus.terms.restoreDocumentFrequencies(stats.documentFrequencies);
       corpus.documentCount = stats.documentCount;
       corpus.totalLength = stats.totalLength;
+      corpus.index.reserve(stats.postingCounts);
     }
     for (const document of this.store.documents(projectId)) corpus.add(document);
     return corpus;

@@ -22,6 +22,7 @@ export interface StoredText {
 export interface StoredStats {
   revision: number;
   documentFrequencies: Int32Array;
+  postingCounts: Int32Array;
   documentCount: number;
   totalLength: number;
 }
@@ -55,15 +56,18 @@ export class SearchIndexStore {
       ),
       upsertText: db.prepare('INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids) VALUES (?, ?, ?, ?)'),
       upsertStats: db.prepare(
-        `INSERT OR REPLACE INTO search_stats (project_id, revision, document_frequencies, document_count, total_length)
-         VALUES (?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO search_stats
+           (project_id, revision, document_frequencies, posting_counts, document_count, total_length)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       document: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE page_id = ?`),
       text: db.prepare('SELECT text, eligible FROM search_texts WHERE page_id = ?'),
       termIds: db.prepare('SELECT term_ids FROM search_texts WHERE page_id = ?').pluck(),
       terms: db.prepare('SELECT term_id, stem FROM search_terms WHERE project_id = ? ORDER BY term_id').raw(),
       urls: db.prepare('SELECT doc_no, url FROM search_urls WHERE project_id = ? ORDER BY doc_no').raw(),
-      stats: db.prepare('SELECT revision, document_frequencies, document_count, total_length FROM search_stats WHERE project_id = ?'),
+      stats: db.prepare(
+        'SELECT revision, document_frequencies, posting_counts, document_count, total_length FROM search_stats WHERE project_id = ?',
+      ),
       revision: db.prepare('SELECT revision FROM search_stats WHERE project_id = ?').pluck(),
       documents: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE project_id = ?`),
       projects: db.prepare('SELECT project_id FROM search_stats').pluck(),
@@ -104,6 +108,7 @@ export class SearchIndexStore {
       projectId,
       stats.revision,
       toBytes(stats.documentFrequencies),
+      toBytes(stats.postingCounts),
       stats.documentCount,
       stats.totalLength,
     );
@@ -140,12 +145,13 @@ export class SearchIndexStore {
 
   stats(projectId: string): StoredStats | undefined {
     const row = this.statements.stats.get(projectId) as
-      | { revision: number; document_frequencies: Buffer; document_count: number; total_length: number }
+      | { revision: number; document_frequencies: Buffer; posting_counts: Buffer; document_count: number; total_length: number }
       | undefined;
     return (
       row && {
         revision: row.revision,
         documentFrequencies: int32FromBytes(row.document_frequencies),
+        postingCounts: int32FromBytes(row.posting_counts),
         documentCount: row.document_count,
         totalLength: row.total_length,
       }

@@ -72,16 +72,21 @@ final class Project_Api {
 	/**
 	 * Generating again updates pending suggestions in place (contract §4), so it may be retried.
 	 *
+	 * @param float|null $min_score The lowest relevanceScore wanted; null for the bridge's calibrated default.
 	 * @return array<int, array<string, mixed>>|WP_Error
 	 */
-	public function generate_suggestions( string $source_url, int $limit ): array|WP_Error {
+	public function generate_suggestions( string $source_url, int $limit, ?float $min_score = null ): array|WP_Error {
+		$body = array(
+			'sourcePageUrl' => $source_url,
+			'limit'         => $limit,
+		);
+		if ( null !== $min_score ) {
+			$body['minRelevanceScore'] = $min_score;
+		}
 		$answer = $this->call(
 			'POST',
 			'/suggestions',
-			array(
-				'sourcePageUrl' => $source_url,
-				'limit'         => $limit,
-			),
+			$body,
 			array(),
 			true,
 			self::GENERATE_TIMEOUT

@@ -31,6 +31,13 @@ final class Site_Content {
 		return $this->passes_query_rules( $post ) && ! $this->is_excluded_path( (string) get_permalink( $post ) );
 	}
 
+	/**
+	 * Whether visitors get the post as a page: published (a password only hides its content).
+	 */
+	public function is_live( WP_Post $post ): bool {
+		return 'publish' === $post->post_status;
+	}
+
 	public function passes_query_rules( WP_Post $post ): bool {
 		if ( 'publish' !== $post->post_status || '' !== $post->post_password ) {
 			return false;

@@ -23,13 +23,15 @@ final class Implementation_Records {
 	public const META_ID = '_interlinker_implementation_id';
 
 	/**
-	 * @param Inserted_Link[] $links        What went in, with offsets in $after.
-	 * @param string          $before       Content before insertion.
-	 * @param string          $after        Content as stored after insertion.
+	 * @param Inserted_Link[] $links      What went in, with offsets in $after.
+	 * @param string          $before     Content before insertion.
+	 * @param string          $after      Content as stored after insertion.
+	 * @param string|null     $created_at The bridge's createdAt of the implementation (to bound searches by date).
 	 */
-	public function add( int $post_id, string $implementation_id, array $links, string $before, string $after ): void {
+	public function add( int $post_id, string $implementation_id, array $links, string $before, string $after, ?string $created_at ): void {
 		$record = array(
 			'implementationId' => $implementation_id,
+			'createdAt'        => $created_at,
 			'links'            => array_map( static fn( Inserted_Link $link ): array => $link->to_array(), $links ),
 			'beforeHash'       => hash( 'sha256', $before ),
 			'afterHash'        => hash( 'sha256', $after ),
@@ -103,6 +105,26 @@ final class Implementation_Records {
 	public function applied_ids(): array {
 		global $wpdb;
 		return array_map( 'strval', (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_ID ) ) ); // phpcs:ignore WordPress.DB
+	}
+
+	/**
+	 * Implementations applied to these posts, with the bridge's createdAt of each (null for records made before
+	 * it was kept).
+	 *
+	 * @param int[] $post_ids
+	 * @return array<string, string|null> Implementation id → createdAt.
+	 */
+	public function applied_to( array $post_ids ): array {
+		$applied = array();
+		foreach ( $post_ids as $post_id ) {
+			foreach ( get_post_meta( $post_id, self::META_RECORD ) as $record ) {
+				if ( is_array( $record ) && is_string( $record['implementationId'] ?? null ) ) {
+					$created_at                             = $record['createdAt'] ?? null;
+					$applied[ $record['implementationId'] ] = is_string( $created_at ) ? $created_at : null;
+				}
+			}
+		}
+		return $applied;
 	}
 
 	/**

@@ -1,7 +1,9 @@
 <?php
 /**
  * Implements approved suggestions: records the implementation on the bridge, inserts the links into the
- * source posts, reports each result back, and undoes its own edits when the report cannot be made.
+ * source posts, reports each result back, and undoes its own edits when the report cannot be made. Until the
+ * report is made, the implementation is kept among the unreported ones, so that it is settled later whatever
+ * happens in between (a failed report, an undo that cannot run, a request that dies).
  *
  * @package Interlinker
  */
@@ -32,6 +34,7 @@ final class Implementation_Service {
 		private readonly Post_Content_Writer $writer,
 		private readonly Implementation_Records $records,
 		private readonly Post_Lock $locks,
+		private readonly Unreported_Implementations $unreported,
 	) {}
 
 	/**
@@ -73,17 +76,19 @@ final class Implementation_Service {
 			return $implementation;
 		}
 		$implementation_id = $implementation['id'];
+		$this->unreported->open( $implementation_id, array_keys( $plan->suggestions ) );
 
 		$results = array();
 		$changed = array();
 		foreach ( $this->group_by_post( $plan ) as $post_id => $suggestions ) {
-			$outcome = $this->implement_in_post( $implementation_id, $post_id, $suggestions );
+			$outcome = $this->implement_in_post( $implementation, $post_id, $suggestions );
 			$results = array_merge( $results, $outcome['results'] );
-			if ( null !== $outcome['before'] ) {
-				$changed[ $post_id ] = $outcome['before'];
+			if ( $outcome['changed'] ) {
+				$changed[] = $post_id;
 			}
 		}
 		$results = self::in_request_order( $plan, $results );
+		$this->unreported->record_results( $implementation_id, $results );
 
 		$reported = $this->api->report_results(
 			$implementation_id,
@@ -100,25 +105,60 @@ final class Implementation_Service {
 			)
 		);
 		if ( is_wp_error( $reported ) ) {
-			// The bridge would not know about these links: take them out again so that nothing is half done.
-			foreach ( $changed as $post_id => $before ) {
-				$this->writer->save( $post_id, $before );
-				$this->records->remove( $post_id, $implementation_id );
-			}
+			// The bridge would not know about these links: take them out again so that nothing is half done. The
+			// implementation stays pending on the bridge until the next sync or retry settles it.
+			$still_changed = $this->take_out( $implementation_id, $changed );
+			$this->unreported->mark_ended( $implementation_id );
 			$data                     = (array) $reported->get_error_data();
 			$data['implementationId'] = $implementation_id;
-			$data['contentChanged']   = false;
+			$data['contentChanged']   = (bool) $still_changed;
+			$data['changedPostIds']   = $still_changed;
 			return new WP_Error( $reported->get_error_code(), $reported->get_error_message(), $data );
 		}
+		$this->unreported->forget( $implementation_id );
 		$reported['results'] = $results;
 		return $reported;
 	}
 
 	/**
-	 * @param array<string, array<string, mixed>> $suggestions Suggestions whose source is this post.
-	 * @return array{results: array<int, array<string, mixed>>, before: string|null}
+	 * Takes this implementation's links out of the posts it just changed, keeping any edit made meanwhile.
+	 *
+	 * @param int[] $post_ids
+	 * @return int[] Posts whose links could not be taken out (their records stay, so the links stay undoable).
 	 */
-	private function implement_in_post( string $implementation_id, int $post_id, array $suggestions ): array {
+	private function take_out( string $implementation_id, array $post_ids ): array {
+		$still_changed = array();
+		foreach ( $post_ids as $post_id ) {
+			$record = $this->records->find( $post_id, $implementation_id );
+			$post   = get_post( $post_id );
+			if ( null === $record || ! $post instanceof WP_Post ) {
+				continue;
+			}
+			if ( ! $this->locks->acquire( $post_id ) ) {
+				$still_changed[] = $post_id;
+				continue;
+			}
+			try {
+				$change = Link_Undo::compute( $post->post_content, $record );
+				$saved  = $change['content'] === $post->post_content ? true : $this->writer->save( $post_id, $change['content'] );
+				if ( is_wp_error( $saved ) ) {
+					$still_changed[] = $post_id;
+					continue;
+				}
+				$this->records->remove( $post_id, $implementation_id );
+			} finally {
+				$this->locks->release( $post_id );
+			}
+		}
+		return $still_changed;
+	}
+
+	/**
+	 * @param array<string, mixed>                $implementation The bridge's implementation.
+	 * @param array<string, array<string, mixed>> $suggestions    Suggestions whose source is this post.
+	 * @return array{results: array<int, array<string, mixed>>, changed: bool}
+	 */
+	private function implement_in_post( array $implementation, int $post_id, array $suggestions ): array {
 		$post = 0 === $post_id ? null : get_post( $post_id );
 		if ( ! $post instanceof WP_Post ) {
 			return self::all_failed( $suggestions, 'source_not_found', __( 'No post of this site has the suggestion\'s source URL any more.', 'interlinker' ) );
@@ -150,7 +190,7 @@ final class Implementation_Service {
 			if ( ! $inserted->inserted ) {
 				return array(
 					'results' => $results,
-					'before'  => null,
+					'changed' => false,
 				);
 			}
 			$stored = $this->writer->save( $post_id, $inserted->content );
@@ -160,10 +200,10 @@ final class Implementation_Service {
 				}
 				return array(
 					'results' => $results,
-					'before'  => null,
+					'changed' => false,
 				);
 			}
-			$this->records->add( $post_id, $implementation_id, $inserted->inserted, $before, $stored );
+			$this->records->add( $post_id, $implementation['id'], $inserted->inserted, $before, $stored, $implementation['createdAt'] );
 			foreach ( $inserted->inserted as $link ) {
 				$results[] = array(
 					'suggestionId' => $link->suggestion_id,
@@ -173,7 +213,7 @@ final class Implementation_Service {
 			}
 			return array(
 				'results' => $results,
-				'before'  => $before,
+				'changed' => true,
 			);
 		} finally {
 			$this->locks->release( $post_id );
@@ -195,6 +235,9 @@ final class Implementation_Service {
 			$target = get_post( $target_id );
 			if ( ! $target instanceof WP_Post || 'publish' !== $target->post_status ) {
 				return __( 'The target post is no longer published.', 'interlinker' );
+			}
+			if ( ! $this->content->is_eligible( $target ) ) {
+				return __( 'The target post is excluded from Interlinker (by its category, path, post type or password).', 'interlinker' );
 			}
 			$href   = (string) get_permalink( $target );
 			$type   = $target->post_type;
@@ -268,12 +311,12 @@ final class Implementation_Service {
 
 	/**
 	 * @param array<string, array<string, mixed>> $suggestions
-	 * @return array{results: array<int, array<string, mixed>>, before: null}
+	 * @return array{results: array<int, array<string, mixed>>, changed: false}
 	 */
 	private static function all_failed( array $suggestions, string $code, string $reason ): array {
 		return array(
 			'results' => array_map( static fn( string $id ): array => self::failed( $id, $code, $reason ), array_keys( $suggestions ) ),
-			'before'  => null,
+			'changed' => false,
 		);
 	}
 

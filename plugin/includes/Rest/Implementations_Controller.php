@@ -1,6 +1,7 @@
 <?php
 /**
- * POST /implement, POST /rollback, GET /implementations and GET /implementations/{id}.
+ * POST /implement, POST /rollback, GET /implementations, GET /implementations/{id} and
+ * POST /implementations/reconcile.
  *
  * @package Interlinker
  */
@@ -11,6 +12,7 @@ namespace Interlinker\Rest;
 
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Rollback_Service;
@@ -32,6 +34,7 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Implementation_Service $implementer,
 		private readonly Rollback_Service $rollbacks,
 		private readonly Implementation_Records $records,
+		private readonly Implementation_Reconciler $reconciler,
 		private readonly Suggestion_View $view,
 	) {
 		parent::__construct();
@@ -103,6 +106,15 @@ final class Implementations_Controller extends Rest_Controller {
 		);
 		register_rest_route(
 			$this->namespace,
+			'/' . $this->rest_base . '/reconcile',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'reconcile' ),
+				'permission_callback' => array( $this, 'reconcile_permissions_check' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
 			'/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})',
 			array(
 				'methods'             => WP_REST_Server::READABLE,
@@ -128,6 +140,15 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function rollback_permissions_check( $request ): true|WP_Error {
+		return self::require_capability( 'edit_posts' );
+	}
+
+	/**
+	 * edit_posts: settling only tells the bridge what the site holds; no post changes.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function reconcile_permissions_check( $request ): true|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
@@ -172,6 +193,26 @@ final class Implementations_Controller extends Rest_Controller {
 		}
 		$result = $this->rollbacks->rollback( $id, sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
+	}
+
+	/**
+	 * The explicit retry for implementations a failed implement call left pending on the bridge.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function reconcile( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		$reconciled = $this->reconciler->reconcile();
+		if ( null !== $reconciled['error'] ) {
+			$error = $reconciled['error'];
+			$data  = (array) $error->get_error_data();
+			return new WP_Error( (string) $error->get_error_code(), $error->get_error_message(), $data + array( 'settled' => $reconciled['settled'] ) );
+		}
+		return new WP_REST_Response(
+			array(
+				'settled' => $reconciled['settled'],
+				'waiting' => $this->reconciler->waiting(),
+			)
+		);
 	}
 
 	/**

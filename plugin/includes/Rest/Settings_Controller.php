@@ -12,6 +12,7 @@ namespace Interlinker\Rest;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
+use Interlinker\Sync\Project_Exclusions;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -27,6 +28,7 @@ final class Settings_Controller extends Rest_Controller {
 		private readonly Settings $settings,
 		private readonly Connection_Check $connection,
 		private readonly Key_Rotation $rotation,
+		private readonly Project_Exclusions $exclusions,
 	) {
 		parent::__construct();
 		$this->rest_base = 'settings';
@@ -108,8 +110,20 @@ final class Settings_Controller extends Rest_Controller {
 		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
 			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}
+		$paths_before = $this->settings->excluded_paths();
 		$this->settings->update( $changes );
-		return new WP_REST_Response( $this->current() );
+		$answer = $this->current();
+		if ( $this->settings->excluded_paths() !== $paths_before && $this->settings->is_configured() ) {
+			// The bridge applies excluded paths to suggestions: tell it now, or on the next sync when it cannot be told.
+			$pushed = $this->exclusions->push();
+			if ( is_wp_error( $pushed ) ) {
+				$answer['warnings'] = array(
+					/* translators: %s: the reason the bridge could not be told. */
+					sprintf( __( 'Saved. The bridge gets the new excluded paths with the next sync: %s', 'interlinker' ), $pushed->get_error_message() ),
+				);
+			}
+		}
+		return new WP_REST_Response( $answer );
 	}
 
 	/**
@@ -220,7 +234,7 @@ final class Settings_Controller extends Rest_Controller {
 					'context'  => array( 'view', 'edit' ),
 				),
 				'excludedCategories'    => array(
-					'description' => __( 'Category term ids whose posts are left out.', 'interlinker' ),
+					'description' => __( 'Category term ids whose posts get no suggestions and are no suggestion targets.', 'interlinker' ),
 					'type'        => 'array',
 					'items'       => array(
 						'type'    => 'integer',
@@ -229,8 +243,9 @@ final class Settings_Controller extends Rest_Controller {
 					'context'     => array( 'view', 'edit' ),
 				),
 				'excludedPaths'         => array(
-					'description' => __( 'Path prefixes (such as /shop/) whose pages are left out.', 'interlinker' ),
+					'description' => __( 'Path prefixes (such as /shop/) whose pages get no suggestions and are no suggestion targets; the bridge project gets them as its excludePaths.', 'interlinker' ),
 					'type'        => 'array',
+					'maxItems'    => 100,
 					'items'       => array(
 						'type'      => 'string',
 						'maxLength' => 200,
@@ -243,6 +258,13 @@ final class Settings_Controller extends Rest_Controller {
 					'minimum'     => 1,
 					'maximum'     => Settings::MAX_LINKS_CEILING,
 					'context'     => array( 'view', 'edit' ),
+				),
+				'warnings'              => array(
+					'description' => __( 'After saving: what was saved but could not be applied on the bridge yet.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array( 'type' => 'string' ),
+					'context'     => array( 'edit' ),
+					'readonly'    => true,
 				),
 			),
 		);

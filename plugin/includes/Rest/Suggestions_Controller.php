@@ -210,16 +210,53 @@ final class Suggestions_Controller extends Rest_Controller {
 			return new WP_Error( 'interlinker_post_not_eligible', __( 'Suggestions are made for published posts of the chosen post types only, outside excluded categories and paths.', 'interlinker' ), array( 'status' => 400 ) );
 		}
 		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
-		$generated = $this->api->generate_suggestions( $url, $limit );
+		$min_score = self::min_score();
+		$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
 		if ( is_wp_error( $generated ) && in_array( $generated->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
 			$synced = $this->sync->sync_posts( array( $post->ID ) );
 			if ( is_wp_error( $synced ) ) {
 				return $synced;
 			}
 			$url       = $this->content->url_for_post( $post );
-			$generated = $this->api->generate_suggestions( $url, $limit );
+			$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
 		}
-		return is_wp_error( $generated ) ? $generated : $url;
+		if ( is_wp_error( $generated ) ) {
+			return $generated;
+		}
+		$dropped = $this->drop_excluded_targets( $generated );
+		return is_wp_error( $dropped ) ? $dropped : $url;
+	}
+
+	/**
+	 * The bridge knows nothing of categories: a post it had before its category was excluded (or that got a
+	 * password) is still a live page there and may come back as a target. New suggestions to it are deleted
+	 * rather than rejected, so that they can come back once the post takes part again.
+	 *
+	 * @param array<int, array<string, mixed>> $suggestions Just generated.
+	 */
+	private function drop_excluded_targets( array $suggestions ): true|WP_Error {
+		foreach ( $suggestions as $suggestion ) {
+			if ( 'pending' !== $suggestion['status'] ) {
+				continue;
+			}
+			$target_id = $this->content->post_id_for_url( (string) $suggestion['targetPageUrl'] );
+			$target    = $target_id > 0 ? get_post( $target_id ) : null;
+			if ( $target instanceof WP_Post && ! $this->content->is_eligible( $target ) ) {
+				$deleted = $this->api->delete_suggestion( (string) $suggestion['id'] );
+				if ( is_wp_error( $deleted ) && 'interlinker_not_found' !== $deleted->get_error_code() ) {
+					return $deleted;
+				}
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * The filter `interlinker_min_relevance_score` (0–1) overrides the bridge's calibrated default; null keeps it.
+	 */
+	private static function min_score(): ?float {
+		$score = apply_filters( 'interlinker_min_relevance_score', null );
+		return is_numeric( $score ) ? max( 0.0, min( 1.0, (float) $score ) ) : null;
 	}
 
 	/**

@@ -141,19 +141,19 @@ final class Sync_Controller extends Rest_Controller {
 			'title'      => 'interlinker-sync-result',
 			'type'       => 'object',
 			'properties' => array(
-				'synced'                  => $count + array( 'description' => __( 'Pages the bridge stored, over the whole run so far.', 'interlinker' ) ),
-				'failed'                  => $count + array( 'description' => __( 'Pages the bridge refused, over the whole run so far.', 'interlinker' ) ),
-				'skipped'                 => $count + array( 'description' => __( 'Posts left out (excluded path, or never synced and not published).', 'interlinker' ) ),
-				'total'                   => $count + array( 'description' => __( 'Posts the run covers.', 'interlinker' ) ),
-				'done'                    => array(
+				'synced'                    => $count + array( 'description' => __( 'Pages the bridge stored, over the whole run so far.', 'interlinker' ) ),
+				'failed'                    => $count + array( 'description' => __( 'Pages the bridge refused, over the whole run so far.', 'interlinker' ) ),
+				'skipped'                   => $count + array( 'description' => __( 'Posts that stand for no page: never synced and now unpublished or excluded.', 'interlinker' ) ),
+				'total'                     => $count + array( 'description' => __( 'Posts the run covers.', 'interlinker' ) ),
+				'done'                      => array(
 					'type'    => 'boolean',
 					'context' => array( 'view' ),
 				),
-				'cursor'                  => array(
+				'cursor'                    => array(
 					'type'    => array( 'string', 'null' ),
 					'context' => array( 'view' ),
 				),
-				'errors'                  => array(
+				'errors'                    => array(
 					'description' => __( 'Pages of this call the bridge refused, and why.', 'interlinker' ),
 					'type'        => 'array',
 					'context'     => array( 'view' ),
@@ -167,11 +167,27 @@ final class Sync_Controller extends Rest_Controller {
 						),
 					),
 				),
-				'revertedImplementations' => array(
-					'description' => __( 'On the first call of a full sync: implementations rolled back on the bridge whose links were taken out here.', 'interlinker' ),
+				'revertedImplementations'   => array(
+					'description' => __( 'On the first call of a full sync (all posts) and on a sync of given posts (theirs): implementations rolled back through the bridge whose links were taken out here.', 'interlinker' ),
 					'type'        => 'array',
 					'items'       => array( 'type' => 'string' ),
 					'context'     => array( 'view' ),
+				),
+				'reconciledImplementations' => array(
+					'description' => __( 'Implementations a failed implement call had left pending on the bridge, now reported or rolled back there.', 'interlinker' ),
+					'type'        => 'array',
+					'context'     => array( 'view' ),
+					'items'       => array(
+						'type'       => 'object',
+						'properties' => array(
+							'implementationId' => array( 'type' => 'string' ),
+							'outcome'          => array(
+								'type' => 'string',
+								'enum' => array( 'reported', 'rolled_back', 'settled', 'gone' ),
+							),
+							'status'           => array( 'type' => 'string' ),
+						),
+					),
 				),
 			),
 		);

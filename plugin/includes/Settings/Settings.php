@@ -31,7 +31,7 @@ final class Settings {
 	 * @return string[]
 	 */
 	public static function option_names(): array {
-		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION );
+		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Exclusions::OPTION_OUTDATED );
 	}
 
 	public function bridge_url(): string {

@@ -24,11 +24,12 @@ final class Page_Payload {
 	/**
 	 * A published post as it is now. The stored content (not the rendered one) is what links go into, so it is
 	 * what suggestions must be made from; shortcodes are left out so that no anchor is proposed inside one.
+	 * Without content (a password-protected post), the page still exists for the bridge but says nothing.
 	 *
 	 * @return array{url: string, title: string, content: string, statusCode: int}
 	 */
-	public static function live( WP_Post $post, string $url ): array {
-		$content = Shortcode_Spans::strip( $post->post_content );
+	public static function live( WP_Post $post, string $url, bool $with_content = true ): array {
+		$content = $with_content ? Shortcode_Spans::strip( $post->post_content ) : '';
 		if ( strlen( $content ) > self::MAX_CONTENT_BYTES ) {
 			$content = mb_strcut( $content, 0, self::MAX_CONTENT_BYTES, 'UTF-8' );
 		}

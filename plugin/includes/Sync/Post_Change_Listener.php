@@ -36,8 +36,9 @@ final class Post_Change_Listener {
 		if ( ! in_array( $post->post_type, $this->settings->post_types(), true ) ) {
 			return;
 		}
-		// Published posts go; unpublished ones only when the bridge knows them (they become 410 there).
-		if ( $this->content->is_eligible( $post ) || '' !== get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true ) ) {
+		// Published posts go (under an excluded path too: the bridge keeps those out of suggestions itself); others
+		// only when the bridge knows them (they become 410 there, or stay live pages when merely excluded).
+		if ( $this->content->passes_query_rules( $post ) || '' !== get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true ) ) {
 			$this->queue->add_post( $post_id );
 		}
 	}

@@ -1,6 +1,8 @@
 <?php
 /**
- * Sends the site's content to the bridge: the full sync one batch per call, or given posts, or gone URLs.
+ * Sends the site's content to the bridge: the full sync one batch per call, or given posts, or gone URLs. Each
+ * sync also brings the site and the bridge back in step on implementations: rollbacks made through the bridge's
+ * API are applied to the site, and implementations left pending by a failed implement call are settled.
  *
  * @package Interlinker
  */
@@ -12,9 +14,8 @@ namespace Interlinker\Sync;
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Content\Site_Content;
-use Interlinker\Implement\Implementation_Records;
-use Interlinker\Implement\Rollback_Service;
-use Interlinker\Settings\Settings;
+use Interlinker\Implement\Implementation_Reconciler;
+use Interlinker\Implement\Remote_Rollbacks;
 use WP_Error;
 use WP_Post;
 
@@ -32,26 +33,26 @@ final class Sync_Service {
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Site_Content $content,
-		private readonly Settings $settings,
-		private readonly Rollback_Service $rollbacks,
-		private readonly Implementation_Records $records,
+		private readonly Project_Exclusions $exclusions,
+		private readonly Remote_Rollbacks $remote_rollbacks,
+		private readonly Implementation_Reconciler $reconciler,
 	) {}
 
 	/**
 	 * One batch of the full sync. Without a cursor it starts: it creates the project when needed, sends the
-	 * excluded paths, and reverts on the site the implementations rolled back through the bridge's API.
+	 * excluded paths, reverts on the site the implementations rolled back through the bridge's API, and settles
+	 * the implementations left unreported.
 	 *
-	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors[, revertedImplementations]}
+	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors[, revertedImplementations, reconciledImplementations]}
 	 */
 	public function sync_all( ?string $cursor ): array|WP_Error {
 		$extra = array();
 		if ( null === $cursor || '' === $cursor ) {
-			$started = $this->start();
-			if ( is_wp_error( $started ) ) {
-				return $started;
+			$extra = $this->start();
+			if ( is_wp_error( $extra ) ) {
+				return $extra;
 			}
-			$extra['revertedImplementations'] = $started;
-			$position                         = new Sync_Cursor( 0, $this->content->count() );
+			$position = new Sync_Cursor( 0, $this->content->count() );
 		} else {
 			$position = Sync_Cursor::decode( $cursor );
 			if ( is_wp_error( $position ) ) {
@@ -85,76 +86,65 @@ final class Sync_Service {
 	}
 
 	/**
-	 * Syncs these posts now: published ones as they are, the others as gone (when the bridge knew them).
+	 * Syncs these posts now: published ones as they are, the others as gone (when the bridge knew them). First
+	 * takes out of them the links of implementations rolled back through the bridge's API (one list call), so
+	 * that the content sent is the content kept; afterwards settles the implementations left unreported.
 	 *
 	 * @param int[]                 $post_ids
 	 * @param array<string, string> $gone_urls URL → title, for posts already deleted.
-	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors}
+	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors, revertedImplementations, reconciledImplementations}
 	 */
 	public function sync_posts( array $post_ids, array $gone_urls = array() ): array|WP_Error {
+		$exclusions = $this->exclusions->push_if_outdated();
+		if ( is_wp_error( $exclusions ) ) {
+			return $exclusions;
+		}
+		$reverted = $this->remote_rollbacks->revert_for_posts( $post_ids );
+		if ( is_wp_error( $reverted ) ) {
+			return $reverted;
+		}
 		$result = $this->send_posts( $post_ids, $gone_urls );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
 		return array(
-			'synced'  => $result['synced'],
-			'failed'  => $result['failed'],
-			'skipped' => $result['skipped'],
-			'total'   => count( $post_ids ) + count( $gone_urls ),
-			'done'    => true,
-			'cursor'  => null,
-			'errors'  => $result['errors'],
+			'synced'                    => $result['synced'],
+			'failed'                    => $result['failed'],
+			'skipped'                   => $result['skipped'],
+			'total'                     => count( $post_ids ) + count( $gone_urls ),
+			'done'                      => true,
+			'cursor'                    => null,
+			'errors'                    => $result['errors'],
+			'revertedImplementations'   => $reverted,
+			// The pages are in: an error here only leaves the rest for the next sync or retry.
+			'reconciledImplementations' => $this->reconciler->reconcile()['settled'],
 		);
 	}
 
 	/**
-	 * @return string[]|WP_Error Ids of implementations reverted on the site.
+	 * @return array{revertedImplementations: string[], reconciledImplementations: array<int, array<string, string>>}|WP_Error
 	 */
 	private function start(): array|WP_Error {
 		$project_id = $this->api->project_id( true );
 		if ( is_wp_error( $project_id ) ) {
 			return $project_id;
 		}
-		$updated = $this->api->update_project( array( 'excludePaths' => $this->settings->excluded_paths() ) );
-		if ( is_wp_error( $updated ) ) {
-			return $updated;
+		$pushed = $this->exclusions->push();
+		if ( is_wp_error( $pushed ) ) {
+			return $pushed;
 		}
-		return $this->revert_bridge_rollbacks();
-	}
-
-	/**
-	 * Implementations rolled back through the bridge's API directly still have their links on the site: take
-	 * them out the same way a rollback from wp-admin does.
-	 *
-	 * @return string[]|WP_Error
-	 */
-	private function revert_bridge_rollbacks(): array|WP_Error {
-		$applied = $this->records->applied_ids();
-		if ( ! $applied ) {
-			return array();
+		$reverted = $this->remote_rollbacks->revert_all();
+		if ( is_wp_error( $reverted ) ) {
+			return $reverted;
 		}
-		$reverted = array();
-		for ( $offset = 0; $offset < 5000; $offset += 100 ) {
-			$page = $this->api->list_implementations(
-				array(
-					'status' => 'rolled_back',
-					'limit'  => 100,
-					'offset' => $offset,
-				)
-			);
-			if ( is_wp_error( $page ) ) {
-				return $page;
-			}
-			foreach ( $page['items'] as $implementation ) {
-				if ( in_array( $implementation['id'], $applied, true ) && ! is_wp_error( $this->rollbacks->revert_locally( $implementation['id'] ) ) ) {
-					$reverted[] = $implementation['id'];
-				}
-			}
-			if ( $offset + 100 >= $page['total'] ) {
-				break;
-			}
+		$reconciled = $this->reconciler->reconcile();
+		if ( null !== $reconciled['error'] ) {
+			return $reconciled['error'];
 		}
-		return $reverted;
+		return array(
+			'revertedImplementations'   => $reverted,
+			'reconciledImplementations' => $reconciled['settled'],
+		);
 	}
 
 	/**
@@ -219,18 +209,24 @@ final class Sync_Service {
 	}
 
 	/**
-	 * The pages one post stands for: itself when it takes part (plus its old URL as moved, when its permalink
-	 * changed), or its last synced URL as gone.
+	 * The pages one post stands for. A published post is a live page even when it is excluded: exclusions keep a
+	 * post out of suggestions, not out of existence, and links to it must not show as broken. Paths are excluded
+	 * on the bridge (the project's excludePaths); posts excluded otherwise are sent only when the bridge knows
+	 * them already, and a password-protected one without its content. Its old URL goes as moved when its
+	 * permalink changed. A post no longer published goes as gone under its last synced URL.
 	 *
 	 * @return array<int, array{url: string, title: string, content: string, statusCode: int}>
 	 */
 	private function pages_for( WP_Post $post ): array {
 		$synced_url = (string) get_post_meta( $post->ID, Site_Content::META_SYNCED_URL, true );
-		if ( ! $this->content->is_eligible( $post ) ) {
+		if ( ! $this->content->is_live( $post ) ) {
 			return '' === $synced_url ? array() : array( Page_Payload::gone( $synced_url, Page_Payload::title( $post ) ) );
 		}
+		if ( '' === $synced_url && ! $this->content->passes_query_rules( $post ) ) {
+			return array();
+		}
 		$url   = (string) get_permalink( $post );
-		$pages = array( Page_Payload::live( $post, $url ) );
+		$pages = array( Page_Payload::live( $post, $url, '' === $post->post_password ) );
 		if ( '' !== $synced_url && $synced_url !== $url ) {
 			$pages[] = Page_Payload::gone( $synced_url, Page_Payload::title( $post ), 301 );
 		}

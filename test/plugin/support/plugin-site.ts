@@ -35,6 +35,12 @@ export interface PluginSiteOptions {
   muPlugin?: string;
   /** Put a fault-injecting proxy between WordPress and the bridge. */
   throughProxy?: boolean;
+  /**
+   * The lowest relevanceScore the plugin asks the bridge for (filter `interlinker_min_relevance_score`). Default 0:
+   * the engine's calibrated threshold is tuned for real sites, and a test needs every suggestion its fixture makes
+   * certain (a post naming another post's title in prose), not only those a tuned engine scores high.
+   */
+  minRelevanceScore?: number | null;
 }
 
 /** PHP string literal for any text: base64 so that quotes and backslashes need no escaping. */
@@ -56,11 +62,14 @@ export async function startPluginSite(options: PluginSiteOptions): Promise<Plugi
       constants:
         options.configure === 'none' ? {} : { INTERLINKER_BRIDGE_URL: proxy?.url ?? bridge.url, INTERLINKER_API_KEY: bridge.apiKey },
     });
-    if (options.muPlugin !== undefined) {
-      const muDir = path.join(wp.siteDir, 'wp-content/mu-plugins');
-      mkdirSync(muDir, { recursive: true });
-      writeFileSync(path.join(muDir, 'interlinker-test.php'), `<?php\n${options.muPlugin}\n`);
-    }
+    const minScore = options.minRelevanceScore === undefined ? 0 : options.minRelevanceScore;
+    const muPlugin = [
+      minScore === null ? '' : `add_filter( 'interlinker_min_relevance_score', static fn() => ${minScore} );`,
+      options.muPlugin ?? '',
+    ].join('\n');
+    const muDir = path.join(wp.siteDir, 'wp-content/mu-plugins');
+    mkdirSync(muDir, { recursive: true });
+    writeFileSync(path.join(muDir, 'interlinker-test.php'), `<?php\n${muPlugin}\n`);
   } catch (error) {
     await proxy?.close();
     await bridge.dispose();

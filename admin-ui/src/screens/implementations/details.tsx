@@ -17,6 +17,7 @@ import type {
 	ImplementationPost,
 	InsertedLink,
 	LinkResult,
+	Suggestion,
 } from '../../api/types';
 import { PostLinks } from '../../components/post-links';
 import { LoadingState, ErrorState } from '../../components/request-states';
@@ -27,6 +28,7 @@ import { store } from '../../store';
 import { canRollBack } from './actions';
 import { IMPLEMENTATION_STATUS_LABELS, linkCounts } from './fields';
 import { RollbackForm } from './rollback-form';
+import { RollbackOutcomes } from './rollback-outcomes';
 
 function resultOf(
 	implementation: ImplementationDetails,
@@ -70,6 +72,27 @@ function insertedLinkOf(
 }
 
 /**
+ * The suggestion behind a link: from the details (so that every row, failed ones too, can say what it was), else
+ * from what the store already holds.
+ * @param implementation
+ * @param suggestionId
+ */
+function useSuggestionOf(
+	implementation: ImplementationDetails,
+	suggestionId: string
+): Suggestion | null {
+	const known = useSelect(
+		( select ) => select( store ).getSuggestion( suggestionId ),
+		[ suggestionId ]
+	);
+	return (
+		implementation.suggestions?.find(
+			( suggestion ) => suggestion.id === suggestionId
+		) ?? known
+	);
+}
+
+/**
  * One link of the implementation: where it went, its words, where it leads, and whether it went in.
  * @param root0
  * @param root0.implementation
@@ -82,10 +105,7 @@ function LinkRow( {
 	implementation: ImplementationDetails;
 	suggestionId: string;
 } ) {
-	const suggestion = useSelect(
-		( select ) => select( store ).getSuggestion( suggestionId ),
-		[ suggestionId ]
-	);
+	const suggestion = useSuggestionOf( implementation, suggestionId );
 	const result = resultOf( implementation, suggestionId );
 	const inserted = insertedLinkOf( implementation, suggestionId );
 	const reason = result?.reason ?? result?.error ?? '';
@@ -98,32 +118,42 @@ function LinkRow( {
 		outcome = __( 'Inserted', 'interlinker' );
 	}
 	const anchor = inserted?.link.anchorText ?? suggestion?.anchorText ?? '';
-	const target = inserted?.link.href ?? suggestion?.targetPageUrl ?? '';
+	const targetUrl = inserted?.link.href ?? suggestion?.targetPageUrl ?? '';
 	return (
-		<tr>
+		<tr className="interlinker-link-row">
 			<td>
-				{ inserted ? (
+				{ inserted && (
 					<PostLinks
 						title={ inserted.post.title }
 						url={ suggestion?.sourcePageUrl ?? null }
 						editLink={ inserted.post.editLink }
 					/>
-				) : (
-					suggestion && (
-						<PostLinks
-							title={ suggestion.sourceTitle }
-							url={ suggestion.sourcePageUrl }
-							editLink={ suggestion.sourceEditLink }
-						/>
-					)
+				) }
+				{ ! inserted && suggestion && (
+					<PostLinks
+						title={ suggestion.sourceTitle }
+						url={ suggestion.sourcePageUrl }
+						editLink={ suggestion.sourceEditLink }
+					/>
 				) }
 			</td>
-			<td>
+			<td className="interlinker-link-row__anchor">
 				{ anchor || (
 					<code className="interlinker-muted">{ suggestionId }</code>
 				) }
 			</td>
-			<td>{ target && <code>{ urlPath( target ) }</code> }</td>
+			<td>
+				{ suggestion && (
+					<PostLinks
+						title={ suggestion.targetTitle }
+						url={ targetUrl || null }
+						editLink={ suggestion.targetEditLink }
+					/>
+				) }
+				{ ! suggestion && targetUrl && (
+					<code>{ urlPath( targetUrl ) }</code>
+				) }
+			</td>
 			<td>
 				<StatusBadge
 					status={ linkBadge( implementation, result ) }
@@ -188,6 +218,10 @@ export function ImplementationDetailsView( {
 		error,
 		retry,
 	} = useRemote( 'getImplementation', id );
+	const rollbackOutcomes = useSelect(
+		( select ) => select( store ).getRollbackOutcomes( id ),
+		[ id ]
+	);
 	const [ isRollingBack, setRollingBack ] = useState( false );
 
 	if ( error ) {
@@ -234,6 +268,12 @@ export function ImplementationDetailsView( {
 					<Summary implementation={ implementation } />
 				</CardBody>
 			</Card>
+			{ rollbackOutcomes && (
+				<RollbackOutcomes
+					implementation={ implementation }
+					outcomes={ rollbackOutcomes }
+				/>
+			) }
 			<h2>{ __( 'Links', 'interlinker' ) }</h2>
 			<table className="widefat striped interlinker-table">
 				<thead>

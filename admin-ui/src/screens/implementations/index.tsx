@@ -9,17 +9,23 @@ import { getQueryArg } from '@wordpress/url';
 import type { Implementation } from '../../api/types';
 import { AdminPage } from '../../components/admin-page';
 import { EmptyState, ErrorState } from '../../components/request-states';
+import { useArgsInUrl } from '../../hooks/use-args-in-url';
 import { useRemote } from '../../hooks/use-remote';
 import { adminScreenUrl } from '../../lib/admin-pages';
+import { urlArgsOf } from '../../lib/url-args';
 import { implementationActions } from './actions';
 import { ImplementationDetailsView } from './details';
 import { implementationFields } from './fields';
-import { DEFAULT_VIEW, viewToQuery } from './view';
+import { viewFromUrlArgs, viewToQuery, viewToUrlArgs } from './view';
 
 const DEFAULT_LAYOUTS = { table: {} };
 
 function ImplementationList() {
-	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
+	// The address holds the view, so a reload or a shared link shows the same list.
+	const [ view, setView ] = useState< View >( () =>
+		viewFromUrlArgs( urlArgsOf( window.location.href ) )
+	);
+	useArgsInUrl( viewToUrlArgs( view ) );
 	const query = useMemo( () => viewToQuery( view ), [ view ] );
 	const {
 		data: page,

@@ -1,10 +1,16 @@
 /**
- * The implementations table's view and its query.
+ * The implementations table's view, its query, and its place in the address bar.
  */
 import type { View } from '@wordpress/dataviews';
 
 import type { ImplementationQuery } from '../../api/implementations';
 import type { ImplementationStatus } from '../../api/types';
+import type { UrlArgs } from '../../lib/url-args';
+import {
+	viewFromArgs,
+	viewToArgs,
+	type ViewUrlOptions,
+} from '../../lib/view-url';
 
 export const IMPLEMENTATION_STATUSES: ImplementationStatus[] = [
 	'pending',
@@ -21,6 +27,11 @@ export const DEFAULT_VIEW: View = {
 	titleField: 'createdAt',
 	filters: [],
 	layout: {},
+};
+
+const URL_OPTIONS: ViewUrlOptions = {
+	defaultView: DEFAULT_VIEW,
+	statuses: IMPLEMENTATION_STATUSES,
 };
 
 function isImplementationStatus(
@@ -44,4 +55,12 @@ export function viewToQuery( view: View ): ImplementationQuery {
 		query.status = statusFilter.value;
 	}
 	return query;
+}
+
+export function viewFromUrlArgs( args: Record< string, string > ): View {
+	return viewFromArgs( args, URL_OPTIONS );
+}
+
+export function viewToUrlArgs( view: View ): UrlArgs {
+	return viewToArgs( view, URL_OPTIONS );
 }

@@ -132,10 +132,7 @@ export function ContentPanel( { settings }: { settings: Settings } ) {
 						}
 					/>
 					<p className="description">
-						{ __(
-							'For example /shop/ or /tag/. Press Enter after each one.',
-							'interlinker'
-						) }
+						{ __( 'For example /shop/ or /tag/.', 'interlinker' ) }
 					</p>
 					<TextControl
 						__next40pxDefaultSize
@@ -145,12 +142,18 @@ export function ContentPanel( { settings }: { settings: Settings } ) {
 							'Most links to insert into one post',
 							'interlinker'
 						) }
-						min={ 0 }
+						min={ 1 }
 						max={ 50 }
 						value={ String( maxLinks ) }
 						onChange={ ( value ) =>
 							setMaxLinks(
-								Math.max( 0, Number.parseInt( value, 10 ) || 0 )
+								Math.min(
+									50,
+									Math.max(
+										1,
+										Number.parseInt( value, 10 ) || 1
+									)
+								)
 							)
 						}
 					/>

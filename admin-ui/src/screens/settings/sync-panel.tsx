@@ -10,11 +10,11 @@ import {
 	ProgressBar,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
-import { __, sprintf } from '@wordpress/i18n';
+import { __ } from '@wordpress/i18n';
 
 import { describeError } from '../../lib/error-message';
 import { store } from '../../store';
-import { syncPercent } from './sync-progress';
+import { syncCountsText, syncPercent } from './sync-progress';
 import { ButtonRow } from '../../components/button-row';
 
 export function SyncPanel() {
@@ -68,20 +68,7 @@ export function SyncPanel() {
 							value={ percent ?? undefined }
 							className="interlinker-sync__bar"
 						/>
-						<p>
-							{ progress.total === null
-								? __( 'Starting…', 'interlinker' )
-								: sprintf(
-										/* translators: 1: posts synced, 2: posts in all, 3: posts that failed. */
-										__(
-											'%1$d of %2$d posts synced, %3$d failed.',
-											'interlinker'
-										),
-										progress.synced,
-										progress.total,
-										progress.failed
-								  ) }
-						</p>
+						<p>{ syncCountsText( progress ) }</p>
 						{ progress.status === 'done' && (
 							<Notice
 								status={

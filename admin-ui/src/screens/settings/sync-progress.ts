@@ -1,3 +1,5 @@
+import { __, sprintf } from '@wordpress/i18n';
+
 import type { SyncProgress } from '../../store/types';
 
 /**
@@ -14,7 +16,35 @@ export function syncPercent( progress: SyncProgress ): number | null {
 	return Math.min(
 		100,
 		Math.round(
-			( ( progress.synced + progress.failed ) / progress.total ) * 100
+			( ( progress.synced + progress.failed + progress.skipped ) /
+				progress.total ) *
+				100
 		)
+	);
+}
+
+/**
+ * The counts so far in one sentence; posts left out (excluded, password-protected) only when there are some.
+ * @param progress
+ */
+export function syncCountsText( progress: SyncProgress ): string {
+	if ( progress.total === null ) {
+		return __( 'Starting…', 'interlinker' );
+	}
+	const counts = sprintf(
+		/* translators: 1: posts synced, 2: posts in all, 3: posts that failed. */
+		__( '%1$d of %2$d posts synced, %3$d failed.', 'interlinker' ),
+		progress.synced,
+		progress.total,
+		progress.failed
+	);
+	if ( progress.skipped === 0 ) {
+		return counts;
+	}
+	return sprintf(
+		/* translators: 1: the counts so far, 2: posts left out. */
+		__( '%1$s %2$d left out.', 'interlinker' ),
+		counts,
+		progress.skipped
 	);
 }

@@ -3,29 +3,39 @@
  */
 import { Button } from '@wordpress/components';
 import { DataViews, type View } from '@wordpress/dataviews';
-import { useMemo, useState } from '@wordpress/element';
+import { useEffect, useMemo, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 import type { Suggestion } from '../../api/types';
 import { AdminPage } from '../../components/admin-page';
 import { PostPicker, type PickedPost } from '../../components/post-picker';
 import { EmptyState, ErrorState } from '../../components/request-states';
+import { useArgsInUrl } from '../../hooks/use-args-in-url';
+import { usePickedPost } from '../../hooks/use-picked-post';
 import { useRemote } from '../../hooks/use-remote';
+import { canManageOptions } from '../../lib/admin-config';
+import { urlArgsOf } from '../../lib/url-args';
 import { useSuggestionActions } from './actions';
 import { suggestionFields } from './fields';
 import { GenerateForPost } from './generate-for-post';
 import { ImplementResults } from './implement-results';
-import { DEFAULT_VIEW, sortSuggestions, viewToQuery } from './view';
+import { locationFromArgs, locationToArgs, viewToQuery } from './view';
 
 const DEFAULT_LAYOUTS = { table: {} };
 
 export function SuggestionsScreen() {
-	const [ view, setView ] = useState< View >( DEFAULT_VIEW );
-	const [ post, setPost ] = useState< PickedPost | null >( null );
+	// The address holds the view, so a reload or a shared link shows the same table.
+	const [ initial ] = useState( () =>
+		locationFromArgs( urlArgsOf( window.location.href ) )
+	);
+	const [ view, setView ] = useState< View >( initial.view );
+	const [ post, setPost ] = usePickedPost( initial.postId );
 	const [ selection, setSelection ] = useState< string[] >( [] );
+	const postId = post?.id ?? null;
+	useArgsInUrl( locationToArgs( { view, postId } ) );
 	const query = useMemo(
-		() => viewToQuery( view, post?.id ?? null ),
-		[ view, post ]
+		() => viewToQuery( view, postId ),
+		[ view, postId ]
 	);
 	const {
 		data: page,
@@ -34,17 +44,21 @@ export function SuggestionsScreen() {
 		retry,
 	} = useRemote( 'getSuggestions', query );
 	const actions = useSuggestionActions();
-	const items = useMemo(
-		() => sortSuggestions( page?.items ?? [], view.sort ),
-		[ page, view.sort ]
-	);
+
+	// A page past the end (the last rows were handled, or an old link): show the last page there is.
+	const lastPage = page?.totalPages ?? 0;
+	useEffect( () => {
+		if ( lastPage > 0 && ( view.page ?? 1 ) > lastPage ) {
+			setView( ( current ) => ( { ...current, page: lastPage } ) );
+		}
+	}, [ lastPage, view.page ] );
 
 	const showPost = ( picked: PickedPost | null ) => {
 		setPost( picked );
 		setView( ( current ) => ( { ...current, page: 1 } ) );
 	};
 
-	const showAllStatusesOf = ( picked: PickedPost ) => {
+	const showNewSuggestionsOf = ( picked: PickedPost ) => {
 		setPost( picked );
 		setView( ( current ) => ( {
 			...current,
@@ -56,7 +70,7 @@ export function SuggestionsScreen() {
 	return (
 		<AdminPage
 			title={ __( 'Link suggestions', 'interlinker' ) }
-			actions={ <GenerateForPost onGenerated={ showAllStatusesOf } /> }
+			actions={ <GenerateForPost onGenerated={ showNewSuggestionsOf } /> }
 		>
 			<p className="interlinker-intro">
 				{ __(
@@ -103,7 +117,7 @@ export function SuggestionsScreen() {
 						onChangeView={ setView }
 						fields={ suggestionFields }
 						actions={ actions }
-						data={ items }
+						data={ page?.items ?? [] }
 						isLoading={ isLoading && ! page }
 						paginationInfo={ {
 							totalItems: page?.total ?? 0,
@@ -121,10 +135,15 @@ export function SuggestionsScreen() {
 					title={ __( 'No suggestions here.', 'interlinker' ) }
 				>
 					<p>
-						{ __(
-							'Try another status in the filter above, or use “Generate for a post”. If the site was never synced, run a full sync in Settings first.',
-							'interlinker'
-						) }
+						{ canManageOptions()
+							? __(
+									'Try another status in the filter above, or use “Generate for a post”. If the site was never synced, run a full sync in Settings first.',
+									'interlinker'
+							  )
+							: __(
+									'Try another status in the filter above, or use “Generate for a post”. If there are never any suggestions, ask a site administrator to run a full sync.',
+									'interlinker'
+							  ) }
 					</p>
 				</EmptyState>
 			) }

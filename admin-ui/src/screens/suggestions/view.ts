@@ -1,10 +1,17 @@
 /**
- * The table's view (filters, sort, page) and the one function that turns it into the plugin's query.
+ * The table's view (filters, sort, page), the one function that turns it into the plugin's query, and its place in
+ * the address bar.
  */
 import type { View } from '@wordpress/dataviews';
 
 import type { SuggestionQuery } from '../../api/suggestions';
-import type { Suggestion, SuggestionStatus } from '../../api/types';
+import type { SuggestionStatus } from '../../api/types';
+import { positiveInteger, type UrlArgs } from '../../lib/url-args';
+import {
+	viewFromArgs,
+	viewToArgs,
+	type ViewUrlOptions,
+} from '../../lib/view-url';
 
 export const SUGGESTION_STATUSES: SuggestionStatus[] = [
 	'pending',
@@ -12,6 +19,13 @@ export const SUGGESTION_STATUSES: SuggestionStatus[] = [
 	'rejected',
 	'implemented',
 ];
+
+/** The fields the plugin sorts by, across all pages. */
+export const SUGGESTION_SORT_FIELDS = [
+	'relevanceScore',
+	'createdAt',
+] as const;
+type SortField = ( typeof SUGGESTION_SORT_FIELDS )[ number ];
 
 export const DEFAULT_VIEW: View = {
 	type: 'table',
@@ -24,6 +38,15 @@ export const DEFAULT_VIEW: View = {
 	layout: {},
 };
 
+const URL_OPTIONS: ViewUrlOptions = {
+	defaultView: DEFAULT_VIEW,
+	statuses: SUGGESTION_STATUSES,
+	sortFields: SUGGESTION_SORT_FIELDS,
+};
+
+/** The arg that names the one source post the table is narrowed to. */
+const POST_ARG = 'source_post';
+
 function isSuggestionStatus( value: unknown ): value is SuggestionStatus {
 	return (
 		typeof value === 'string' &&
@@ -31,8 +54,13 @@ function isSuggestionStatus( value: unknown ): value is SuggestionStatus {
 	);
 }
 
+function isSortField( value: string ): value is SortField {
+	return ( SUGGESTION_SORT_FIELDS as readonly string[] ).includes( value );
+}
+
 /**
- * The plugin's query for a view, optionally narrowed to one source post.
+ * The plugin's query for a view, optionally narrowed to one source post. The plugin sorts across all pages, so the
+ * page is shown in the order it arrives.
  * @param view
  * @param postId
  */
@@ -53,39 +81,39 @@ export function viewToQuery(
 	if ( postId ) {
 		query.postId = postId;
 	}
-	if (
-		view.sort &&
-		( view.sort.field === 'relevanceScore' ||
-			view.sort.field === 'createdAt' )
-	) {
+	if ( view.sort && isSortField( view.sort.field ) ) {
 		query.orderby = view.sort.field;
 		query.order = view.sort.direction;
 	}
 	return query;
 }
 
+export interface SuggestionsLocation {
+	view: View;
+	/** The source post the table is narrowed to. */
+	postId: number | null;
+}
+
 /**
- * Orders the loaded page by the view's sort. The plugin passes `orderby`/`order` on to the bridge when it supports
- * them; sorting the page here as well keeps what is on screen in the order the editor chose either way.
- * @param items
- * @param sort
+ * What an address asks the table to show.
+ * @param args
  */
-export function sortSuggestions(
-	items: Suggestion[],
-	sort: View[ 'sort' ]
-): Suggestion[] {
-	if (
-		! sort ||
-		( sort.field !== 'relevanceScore' && sort.field !== 'createdAt' )
-	) {
-		return items;
-	}
-	const direction = sort.direction === 'asc' ? 1 : -1;
-	const valueOf = ( item: Suggestion ): number =>
-		sort.field === 'relevanceScore'
-			? item.relevanceScore
-			: Date.parse( item.createdAt ?? '' ) || 0;
-	return [ ...items ].sort(
-		( a, b ) => ( valueOf( a ) - valueOf( b ) ) * direction
-	);
+export function locationFromArgs(
+	args: Record< string, string >
+): SuggestionsLocation {
+	return {
+		view: viewFromArgs( args, URL_OPTIONS ),
+		postId: positiveInteger( args[ POST_ARG ] ) ?? null,
+	};
+}
+
+/**
+ * The args that bring the table back to this view.
+ * @param location
+ */
+export function locationToArgs( location: SuggestionsLocation ): UrlArgs {
+	return {
+		...viewToArgs( location.view, URL_OPTIONS ),
+		[ POST_ARG ]: location.postId ? String( location.postId ) : undefined,
+	};
 }

@@ -48,12 +48,14 @@ CREATE TABLE search_texts (
   term_ids BLOB NOT NULL
 );
 
--- Document frequencies (Int32 per term id) and BM25 totals, rewritten after each sync batch. The revision counts
--- batches: memory whose revision differs from the row's (a rolled-back sync) is reloaded.
+-- Document frequencies and postings per term (Int32 per term id) and BM25 totals, rewritten after each sync batch;
+-- the posting counts let a restart allocate the inverted index exactly before streaming the documents in. The
+-- revision counts batches: memory whose revision differs from the row's (a rolled-back sync) is reloaded.
 CREATE TABLE search_stats (
   project_id TEXT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
   revision INTEGER NOT NULL,
   document_frequencies BLOB NOT NULL,
+  posting_counts BLOB NOT NULL,
   document_count INTEGER NOT NULL,
   total_length INTEGER NOT NULL
 );

@@ -1,0 +1,96 @@
+<?php
+/**
+ * Implementations rolled back through the bridge's API directly still have their links on the site: finds them
+ * among the bridge's rolled-back implementations and takes their links out the way a rollback from wp-admin does.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+use Interlinker\Bridge\Project_Api;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Remote_Rollbacks {
+
+	private const PAGE_SIZE = 100;
+	/** A bound on the pages read in one go; what is not reached is found by a later sync. */
+	private const MAX_PAGES = 50;
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Rollback_Service $rollbacks,
+		private readonly Implementation_Records $records,
+	) {}
+
+	/**
+	 * Every implementation still applied somewhere on the site (the full sync).
+	 *
+	 * @return string[]|WP_Error Ids of implementations reverted on the site.
+	 */
+	public function revert_all(): array|WP_Error {
+		return $this->revert( array_fill_keys( $this->records->applied_ids(), null ) );
+	}
+
+	/**
+	 * The implementations applied to these posts (the per-post sync).
+	 *
+	 * @param int[] $post_ids
+	 * @return string[]|WP_Error
+	 */
+	public function revert_for_posts( array $post_ids ): array|WP_Error {
+		return $this->revert( $this->records->applied_to( $post_ids ) );
+	}
+
+	/**
+	 * Reads the bridge's rolled-back implementations, newest first, until every wanted one was seen or the list
+	 * is older than the oldest wanted one: usually a single call.
+	 *
+	 * @param array<string, string|null> $wanted Implementation id → the bridge's createdAt, when known.
+	 * @return string[]|WP_Error
+	 */
+	private function revert( array $wanted ): array|WP_Error {
+		if ( ! $wanted ) {
+			return array();
+		}
+		$known    = array_filter( $wanted, 'is_string' );
+		$oldest   = count( $known ) === count( $wanted ) ? min( $known ) : null;
+		$found    = array();
+		$reverted = array();
+		for ( $page_number = 0; $page_number < self::MAX_PAGES; $page_number++ ) {
+			$page = $this->api->list_implementations(
+				array(
+					'status' => 'rolled_back',
+					'limit'  => self::PAGE_SIZE,
+					'offset' => $page_number * self::PAGE_SIZE,
+				)
+			);
+			if ( is_wp_error( $page ) ) {
+				return $page;
+			}
+			foreach ( $page['items'] as $implementation ) {
+				$id = $implementation['id'];
+				if ( ! array_key_exists( $id, $wanted ) || isset( $found[ $id ] ) ) {
+					continue;
+				}
+				$found[ $id ] = true;
+				if ( ! is_wp_error( $this->rollbacks->revert_locally( $id ) ) ) {
+					$reverted[] = $id;
+				}
+			}
+			$last = end( $page['items'] );
+			// The list is ordered by creation, newest first: past the oldest wanted one, nothing more can match.
+			$past_oldest = null !== $oldest && false !== $last && null !== $last['createdAt'] && $last['createdAt'] < $oldest;
+			if ( count( $found ) === count( $wanted ) || $past_oldest || ( $page_number + 1 ) * self::PAGE_SIZE >= $page['total'] ) {
+				break;
+			}
+		}
+		return $reverted;
+	}
+}

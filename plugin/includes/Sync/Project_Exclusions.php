@@ -1,0 +1,57 @@
+<?php
+/**
+ * Keeps the bridge project's `excludePaths` equal to the plugin's excluded paths: the bridge then neither
+ * proposes pages under them as targets nor generates for them, while they stay live pages for link health.
+ * Sent when the setting is saved; when the bridge could not be told then, the next sync sends it.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Sync;
+
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Settings\Settings;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Project_Exclusions {
+
+	/** Set while the bridge's excludePaths may differ from the setting. */
+	public const OPTION_OUTDATED = 'interlinker_exclusions_outdated';
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Settings $settings,
+	) {}
+
+	/**
+	 * Sends the excluded paths to the project. Before the first sync there is no project: creating it sends them.
+	 */
+	public function push(): true|WP_Error {
+		$project_id = $this->api->project_id();
+		if ( is_wp_error( $project_id ) ) {
+			if ( 'interlinker_not_synced' === $project_id->get_error_code() ) {
+				delete_option( self::OPTION_OUTDATED );
+				return true;
+			}
+			update_option( self::OPTION_OUTDATED, 1, false );
+			return $project_id;
+		}
+		$updated = $this->api->update_project( array( 'excludePaths' => $this->settings->excluded_paths() ) );
+		if ( is_wp_error( $updated ) ) {
+			update_option( self::OPTION_OUTDATED, 1, false );
+			return $updated;
+		}
+		delete_option( self::OPTION_OUTDATED );
+		return true;
+	}
+
+	public function push_if_outdated(): true|WP_Error {
+		return get_option( self::OPTION_OUTDATED ) ? $this->push() : true;
+	}
+}
