@@ -14,6 +14,7 @@ use Interlinker\Admin\Admin_Screens;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
+use Interlinker\Content\Excluded_Targets;
 use Interlinker\Content\Site_Content;
 use Interlinker\Html\Link_Inserter;
 use Interlinker\Implement\Implementation_Reconciler;
@@ -115,7 +116,7 @@ final class Plugin {
 		$controllers = array(
 			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions ),
 			new Sync_Controller( $this->sync, $this->queue ),
-			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
+			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view, new Excluded_Targets( $this->api, $this->content ) ),
 			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view ),
 			new Analytics_Controller( $this->api, $view ),
 		);

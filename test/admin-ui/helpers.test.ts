@@ -9,7 +9,10 @@ import {
 	daysOf,
 	rangeForPreset,
 } from '../../admin-ui/src/lib/date-range';
-import { describeError } from '../../admin-ui/src/lib/error-message';
+import {
+	describeError,
+	errorDetail,
+} from '../../admin-ui/src/lib/error-message';
 import { activityPoints } from '../../admin-ui/src/screens/health/activity-points';
 import {
 	categoryIdsFromNames,
@@ -202,6 +205,28 @@ describe( 'errors from the plugin', () => {
 		expect(
 			describeError( error, new Date( '2026-01-01T10:00:00Z' ) )
 		).toMatch( /Try again after/ );
+	} );
+} );
+
+describe( 'error details under a title', () => {
+	it( 'when rate-limited with a reset time, then the detail is when to try again, not the title once more', async () => {
+		const error = await toApiError( {
+			code: 'interlinker_rate_limited',
+			message: 'Limit used up.',
+			data: { status: 429, resetAt: '2026-01-01T11:00:00Z' },
+		} );
+		const detail = errorDetail( error );
+		expect( detail ).toMatch( /^Try again after .+, when/ );
+		expect( detail ).not.toMatch( /limit is used up/ );
+	} );
+
+	it( 'when the error is anything else, then the detail is the server’s message', async () => {
+		const error = await toApiError( {
+			code: 'interlinker_bridge_unreachable',
+			message: 'The bridge cannot be reached.',
+			data: { status: 503 },
+		} );
+		expect( errorDetail( error ) ).toBe( 'The bridge cannot be reached.' );
 	} );
 } );
 

@@ -69,6 +69,14 @@ describe('analytics', () => {
     expect(broken.items).toEqual([expect.objectContaining({ sourcePageUrl: `${D}/hub`, targetUrl: `${D}/gone`, anchorText: 'Gone', statusCode: 410 })]);
     const inbound = await account.client.getInboundLinks(projectId);
     expect(inbound.buckets.map((b) => b.pages)).toEqual([2, 1, 1, 0, 0, 0]);
+    const scoped = await account.client.createProject({ name: 'scoped', domain: D, excludePaths: ['/hidden/'] });
+    await account.client.syncPages(scoped.id, [
+      { url: `${D}/visible`, title: 'Visible', content: '<p>v</p>' },
+      { url: `${D}/hidden/page`, title: 'Hidden', content: '<p>h</p>' },
+      { url: `${D}/excluded`, title: 'Excluded', content: '<p>e</p>', excluded: true },
+    ] as never);
+    expect((await account.client.listOrphans(scoped.id)).items.map((p) => p.url)).toEqual([`${D}/visible`]);
+    expect((await account.client.getInboundLinks(scoped.id)).buckets[0]!.pages).toBe(1);
     const series = await account.client.getTimeseries(projectId, { startDate: '2026-02-01', endDate: '2026-02-05' });
     expect(series).toEqual([
       { date: '2026-02-01', suggestions: 1, implementations: 0 },

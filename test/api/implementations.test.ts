@@ -109,6 +109,9 @@ describe('implementations', () => {
     const rolledBack = await account.client.listImplementations(projectId, { status: 'rolled_back' });
     expect(rolledBack.items.map((i) => i.id)).toEqual([one.id]);
     expect(rolledBack.items[0]).toEqual(await account.client.getImplementation(projectId, one.id));
+    const byIds = await account.client.listImplementations(projectId, { ids: [one.id, 'imp_unknown'] });
+    expect(byIds.items.map((i) => i.id)).toEqual([one.id]);
+    expect((await bridge.fetch(`/api/projects/${projectId}/implementations?ids=${'x,'.repeat(101)}`, { key: account.key })).status).toBe(400);
     const ofOne = await account.client.listSuggestions(projectId, { implementationId: one.id });
     expect(ofOne.items.map((s) => s.id)).toEqual([ids[0]]);
     expect((await account.client.listImplementations(projectId)).pagination.total).toBe(2);

@@ -80,6 +80,21 @@ describe('generating suggestions', () => {
     expect(answer.map((s) => s.targetPageUrl)).not.toContain(`${FIXTURE_DOMAIN}/guides/bread-flour`);
   });
 
+  it('when pages are synced as excluded, then they are never a target, and as a source they answer 400', async () => {
+    const projectId = await newProject('excluded');
+    await account.client.syncPages(projectId, [{ ...FIXTURE_PAGES.find((p) => p.url.endsWith('/bread-flour'))!, excluded: true }]);
+    expect((await account.client.listPages(projectId)).items.find((p) => p.url.endsWith('/bread-flour'))?.excluded).toBe(true);
+    const answer = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(answer.length).toBeGreaterThan(0);
+    expect(answer.map((s) => s.targetPageUrl)).not.toContain(`${FIXTURE_DOMAIN}/guides/bread-flour`);
+    const asSource = await bridge.fetch(`/api/projects/${projectId}/suggestions`, {
+      method: 'POST',
+      key: account.key,
+      json: { sourcePageUrl: `${FIXTURE_DOMAIN}/guides/bread-flour` },
+    });
+    expect(asSource.status).toBe(400);
+  });
+
   it('when the source is outside the paths, then 400; when it is not stored, then 404', async () => {
     const projectId = await newProject('source-rules', { includePaths: ['/guides/'] });
     const outside = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json: { sourcePageUrl: SOURCE_URL } });

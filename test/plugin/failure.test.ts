@@ -110,6 +110,20 @@ describe('when the bridge is down, slow or rate-limited', () => {
     expect(answer.body.data.retryAfter).toBeGreaterThan(0);
   });
 
+  it('when excluded paths are saved while the bridge is down, then the answer warns and the next sync sends them to the project', async () => {
+    const saved = await withBridgeStopped(() =>
+      site.admin.json<{ excludedPaths: string[]; warnings?: string[] }>('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: ['/shop/'] } }),
+    );
+    const synced = await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [sourceId] } });
+    const project = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
+
+    expect(saved.status).toBe(200);
+    expect(saved.body.excludedPaths).toEqual(['/shop/']);
+    expect(saved.body.warnings?.[0]).toMatch(/next sync/);
+    expect(synced.status).toBe(200);
+    expect(project.body.data.excludePaths).toEqual(['/shop/']);
+  });
+
   it('when a post is saved while the bridge is down, then it waits in the queue and goes once the queue runs again', async () => {
     const [saved, waiting] = await withBridgeStopped(async () => [
       await site.admin.json(`/wp/v2/posts/${sourceId}`, { method: 'POST', body: { title: 'Weekend Loaf, again' } }),

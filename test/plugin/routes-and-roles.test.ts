@@ -52,6 +52,7 @@ describe('every plugin route, for every role', () => {
     ['GET /suggestions?generate=1', () => [`/suggestions?post_id=${adminPostId}&generate=1`, 'GET'], ofAdminsPost],
     ['PATCH /suggestions/{id}', () => [`/suggestions/${suggestion.id}`, 'PATCH', { status: 'pending' }], ofAdminsPost],
     ['GET /implementations', () => ['/implementations', 'GET'], editors],
+    ['POST /implementations/reconcile', () => ['/implementations/reconcile', 'POST'], editors],
     ['GET /analytics', () => ['/analytics', 'GET'], editors],
     ['GET /analytics/timeseries', () => ['/analytics/timeseries', 'GET'], editors],
     ['GET /analytics/orphans', () => ['/analytics/orphans', 'GET'], editors],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullSync, type PluginSite, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
+import { fullSync, type PluginSite, phpString, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
 
 interface BridgePage {
   url: string;
@@ -114,6 +114,63 @@ describe('sync from WordPress to the bridge', () => {
     await site.admin.json(`/wp/v2/posts/${id}`, { method: 'POST', body: { status: 'draft' } });
 
     expect((await bridgePage(url))?.statusCode).toBe(410);
+  });
+
+  /**
+   * A target post, a post linking to it, and a post naming its title in prose (so that a suggestion to it is
+   * certain), all synced; the target is suggested before anything is excluded.
+   */
+  const excludable = async (title: string, options: { category?: number } = {}) => {
+    const target = await site.php<number>(
+      `return wp_insert_post( wp_slash( array( 'post_title' => ${phpString(title)}, 'post_content' => ${phpString(`<p>${title} is milled from an old wheat; ${title} bakes dense.</p>`)}, 'post_status' => 'publish', 'post_category' => array( ${options.category ?? 1} ) ) ), true );`,
+    );
+    const url = await permalink(target);
+    const linker = await site.createPost({ title: `Linking to ${title}`, content: `<p>Read <a href="${url}">my notes</a> first.</p>` });
+    const namer = await site.createPost({ title: `Baking with ${title}`, content: `<p>This month I baked with ${title} every weekend.</p>` });
+    await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [target, linker, namer] } });
+    expect((await suggestedTargets(namer)).includes(target)).toBe(true);
+    return { target, url, namer };
+  };
+  const suggestedTargets = async (postId: number) =>
+    (await site.admin.json<{ targetPostId: number }[]>(`/interlinker/v1/suggestions?post_id=${postId}&generate=1&per_page=100`)).body.map((s) => s.targetPostId);
+  const brokenTargets = async () =>
+    (await site.admin.json<{ targetUrl: string }[]>('/interlinker/v1/analytics/broken-links?per_page=100')).body.map((link) => link.targetUrl);
+  const saveAsEditor = async (id: number) => (await site.wp.rest('editor')).json(`/wp/v2/posts/${id}`, { method: 'POST', body: { excerpt: 'Edited.' } });
+
+  it('when a synced post is put in an excluded category, then it stays a live page on the bridge, links to it are not broken, and it is no suggestion target', async () => {
+    const category = await site.php<number>(`return wp_insert_term( 'Ancient Grains', 'category' )['term_id'];`);
+    const { target, url, namer } = await excludable('Einkorn Flour', { category });
+    try {
+      const saved = await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedCategories: [category] } });
+      const edited = await saveAsEditor(target);
+
+      expect(saved.status).toBe(200);
+      expect(edited.status).toBe(200);
+      expect((await bridgePage(url))?.statusCode).toBe(200);
+      expect(await brokenTargets()).not.toContain(url);
+      expect(await suggestedTargets(namer)).not.toContain(target);
+    } finally {
+      await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedCategories: [] } });
+    }
+  });
+
+  it('when a synced post comes under an excluded path, then the bridge project excludes the path, and the post stays live there but is no suggestion target', async () => {
+    const { target, url, namer } = await excludable('Kamut Flour');
+    const path = new URL(url).pathname;
+    try {
+      const saved = await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [path] } });
+      const onBridge = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
+      const edited = await saveAsEditor(target);
+
+      expect(saved.status).toBe(200);
+      expect(onBridge.body.data.excludePaths).toEqual([path]);
+      expect(edited.status).toBe(200);
+      expect((await bridgePage(url))?.statusCode).toBe(200);
+      expect(await brokenTargets()).not.toContain(url);
+      expect(await suggestedTargets(namer)).not.toContain(target);
+    } finally {
+      await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [] } });
+    }
   });
 
   it('when a category is excluded, then the full sync leaves its posts out of the total', async () => {

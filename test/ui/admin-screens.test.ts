@@ -51,6 +51,12 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await page.getByRole('button', { name: 'Sync all content' }).click();
     await expect.poll(() => page.getByText('The sync finished').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.locator('.interlinker-sync progress, .interlinker-sync [role="progressbar"]').count()).toBeGreaterThan(0);
+    // The bar grows with a short animation: the picture waits until it is full.
+    await page.waitForFunction(() => {
+      const track = document.querySelector('.interlinker-sync__bar');
+      const indicator = track?.querySelector('div');
+      return !!track && !!indicator && indicator.getBoundingClientRect().width >= track.getBoundingClientRect().width - 1;
+    });
     await screenshot(page, '02-settings');
   });
 
@@ -80,8 +86,8 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await askedAscending;
     await expect.poll(() => page.locator('th[aria-sort="ascending"]').count()).toBe(1);
 
+    await expect.poll(async () => (await shownScores(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
     const shown = await shownScores(page);
-    expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
     // The first row is the lowest of all the post's pending suggestions, not only of the page that was loaded.
     const all = await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&status=pending&per_page=100`);
@@ -191,9 +197,10 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await expect.poll(() => page.locator('.interlinker-badge--completed').count(), { timeout: 15_000 }).toBe(1);
     const row = page.locator('.dataviews-view-table tbody tr', { has: page.locator('.interlinker-badge--completed') });
     const actions = row.getByRole('button', { name: 'Actions' });
-    // From the top of the screen, Tab until the completed row's menu of actions has the focus.
-    await page.locator('h1').focus();
-    await pressUntilFocused(page, actions);
+    // wp-admin's first stop is "Skip to main content"; from there, Tab until the completed row's actions have the focus.
+    await pressUntilFocused(page, page.getByRole('link', { name: 'Skip to main content' }), 'Tab', 3);
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, actions, 'Tab', 30);
     await page.keyboard.press('Enter');
     const rollBack = page.getByRole('menuitem', { name: 'Roll back' });
     await expect.poll(() => rollBack.count()).toBe(1);

@@ -107,7 +107,14 @@ export interface AnalyticsSummary {
 	};
 	implementations: { total: number; successful: number; failed: number };
 	pages: { total: number; synced: number; pending: number };
-	links: { total: number; active: number; broken: number };
+	/** Every internal link in synced content: active, broken, redirected, or to a URL never synced (unresolved). */
+	links: {
+		total: number;
+		active: number;
+		broken: number;
+		redirected: number;
+		unresolved: number;
+	};
 }
 
 export interface TimeseriesPoint {

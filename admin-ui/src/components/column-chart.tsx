@@ -150,36 +150,38 @@ export function ColumnChart( {
 					? __( 'Hide the numbers', 'interlinker' )
 					: __( 'Show the numbers as a table', 'interlinker' ) }
 			</Button>
-			<table
+			{ /* Hidden from sight, not from screen readers. The wrapper is what hides it: a table ignores the 1px height
+			of screen-reader-text and would still make the page longer. */ }
+			<div
 				id={ tableId }
-				className={ `widefat striped interlinker-chart__table${
-					showTable ? '' : ' screen-reader-text'
-				}` }
+				className={ showTable ? undefined : 'screen-reader-text' }
 			>
-				<caption className="screen-reader-text">{ title }</caption>
-				<thead>
-					<tr>
-						<th scope="col">{ __( 'Day', 'interlinker' ) }</th>
-						{ series.map( ( entry ) => (
-							<th scope="col" key={ entry.key }>
-								{ entry.label }
-							</th>
-						) ) }
-					</tr>
-				</thead>
-				<tbody>
-					{ points.map( ( point ) => (
-						<tr key={ point.label }>
-							<th scope="row">{ point.label }</th>
+				<table className="widefat striped interlinker-chart__table">
+					<caption className="screen-reader-text">{ title }</caption>
+					<thead>
+						<tr>
+							<th scope="col">{ __( 'Day', 'interlinker' ) }</th>
 							{ series.map( ( entry ) => (
-								<td key={ entry.key }>
-									{ point.values[ entry.key ] ?? 0 }
-								</td>
+								<th scope="col" key={ entry.key }>
+									{ entry.label }
+								</th>
 							) ) }
 						</tr>
-					) ) }
-				</tbody>
-			</table>
+					</thead>
+					<tbody>
+						{ points.map( ( point ) => (
+							<tr key={ point.label }>
+								<th scope="row">{ point.label }</th>
+								{ series.map( ( entry ) => (
+									<td key={ entry.key }>
+										{ point.values[ entry.key ] ?? 0 }
+									</td>
+								) ) }
+							</tr>
+						) ) }
+					</tbody>
+				</table>
+			</div>
 		</figure>
 	);
 }

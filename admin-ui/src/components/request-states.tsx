@@ -9,7 +9,7 @@ import { __ } from '@wordpress/i18n';
 import type { ApiError } from '../api/errors';
 import { canManageOptions } from '../lib/admin-config';
 import { adminScreenUrl } from '../lib/admin-pages';
-import { describeError, errorTitle } from '../lib/error-message';
+import { errorDetail, errorTitle } from '../lib/error-message';
 
 export function LoadingState( { label }: { label: string } ) {
 	return (
@@ -65,7 +65,7 @@ export function ErrorState( {
 			<p>
 				<strong>{ errorTitle( error ) }</strong>
 			</p>
-			<p>{ describeError( error ) }</p>
+			<p>{ errorDetail( error ) }</p>
 			{ isSettingsProblem && ! needsSettings && (
 				<p>
 					{ __(

@@ -77,3 +77,25 @@ export function describeError(
 	}
 	return error.message;
 }
+
+/**
+ * What to say under an error's title: for a used-up rate limit only when to try again (the title already says what
+ * happened), else the same sentence as describeError().
+ * @param error
+ * @param now
+ */
+export function errorDetail( error: ApiError, now: Date = new Date() ): string {
+	const resetTime =
+		error.kind === 'rate_limited' ? rateLimitResetTime( error, now ) : null;
+	if ( resetTime ) {
+		return sprintf(
+			/* translators: %s: a time of day. */
+			__(
+				'Try again after %s, when the bridge’s hourly count starts over.',
+				'interlinker'
+			),
+			resetTime
+		);
+	}
+	return describeError( error, now );
+}

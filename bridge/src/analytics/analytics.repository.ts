@@ -21,6 +21,14 @@ const ALL_LINKS = `
   WHERE s.project_id = @projectId AND s.status = 'implemented'
     AND NOT EXISTS (SELECT 1 FROM page_links l2 WHERE l2.source_page_id = s.source_page_id AND l2.target_key = t.url_key)`;
 
+/**
+ * Pages that take part in suggestions: not excluded, inside includePaths (when any) and outside excludePaths.
+ * @include and @exclude are JSON arrays of path prefixes.
+ */
+const IN_PATHS = `p.excluded = 0
+  AND (json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))
+  AND NOT EXISTS (SELECT 1 FROM json_each(@exclude) WHERE substr(p.path, 1, length(value)) = value)`;
+
 /** Distinct (source, target page) pairs between synced pages; a page linking to itself does not count. */
 const INBOUND_PAIRS = `
   SELECT DISTINCT a.source_page_id, p.id AS target_page_id FROM (${ALL_LINKS}) a
@@ -70,12 +78,12 @@ export class AnalyticsRepository {
       ),
       orphans: db.prepare(
         `SELECT p.id, p.url, p.title FROM pages p
-         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299
+         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS}
            AND p.id NOT IN (SELECT target_page_id FROM (${INBOUND_PAIRS}))
          ORDER BY p.created_at DESC, p.rowid DESC LIMIT @limit OFFSET @offset`,
       ),
       orphanCount: db.prepare(
-        `SELECT COUNT(*) FROM pages p WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299
+        `SELECT COUNT(*) FROM pages p WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS}
            AND p.id NOT IN (SELECT target_page_id FROM (${INBOUND_PAIRS}))`,
       ).pluck(),
       broken: db.prepare(
@@ -93,7 +101,7 @@ export class AnalyticsRepository {
         `SELECT COALESCE(c.n, 0) AS inbound, COUNT(*) AS pages FROM pages p
          LEFT JOIN (SELECT target_page_id, COUNT(*) AS n FROM (${INBOUND_PAIRS}) GROUP BY target_page_id) c
            ON c.target_page_id = p.id
-         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 GROUP BY inbound`,
+         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS} GROUP BY inbound`,
       ),
     };
   }
@@ -128,10 +136,11 @@ export class AnalyticsRepository {
     };
   }
 
-  orphans(projectId: string, limit: number, offset: number): { items: OrphanPage[]; total: number } {
+  orphans(projectId: string, paths: PathFilter, limit: number, offset: number): { items: OrphanPage[]; total: number } {
+    const bound = { projectId, ...bindPaths(paths) };
     return {
-      items: this.statements.orphans.all({ projectId, limit, offset }) as OrphanPage[],
-      total: this.statements.orphanCount.get({ projectId }) as number,
+      items: this.statements.orphans.all({ ...bound, limit, offset }) as OrphanPage[],
+      total: this.statements.orphanCount.get(bound) as number,
     };
   }
 
@@ -142,9 +151,18 @@ export class AnalyticsRepository {
     };
   }
 
-  inboundCounts(projectId: string): { inbound: number; pages: number }[] {
-    return this.statements.inboundCounts.all({ projectId }) as { inbound: number; pages: number }[];
+  inboundCounts(projectId: string, paths: PathFilter): { inbound: number; pages: number }[] {
+    return this.statements.inboundCounts.all({ projectId, ...bindPaths(paths) }) as { inbound: number; pages: number }[];
   }
+}
+
+export interface PathFilter {
+  includePaths: readonly string[];
+  excludePaths: readonly string[];
+}
+
+function bindPaths(paths: PathFilter) {
+  return { include: JSON.stringify(paths.includePaths), exclude: JSON.stringify(paths.excludePaths) };
 }
 
 function bind(projectId: string, window: DateWindow): WindowBinding {

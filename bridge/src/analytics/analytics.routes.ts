@@ -48,14 +48,17 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       method: 'get',
       path: '/api/projects/{projectId}/analytics/orphans',
       operationId: 'listOrphanPages',
-      summary: 'Synced 2xx pages that no other page links to (extension)',
+      summary: 'Synced 2xx pages that take part in suggestions (inside the paths, not excluded) and that no other page links to (extension)',
       tag: 'Analytics',
       params: projectParams,
       query: reportPageQuery,
       response: orphanPage,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => analytics.orphans(projectId(auth.accountId, params.projectId), query),
+      handle: ({ auth, params, query }) => {
+        const project = projects.require(auth.accountId, params.projectId);
+        return analytics.orphans(project.id, project, query);
+      },
     }),
     defineEndpoint({
       method: 'get',
@@ -74,12 +77,15 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       method: 'get',
       path: '/api/projects/{projectId}/analytics/inbound-links',
       operationId: 'getInboundLinkDistribution',
-      summary: 'How many synced 2xx pages have 0, 1, 2–3, 4–7, 8–15, 16+ inbound internal links (extension)',
+      summary: 'How many synced 2xx pages that take part in suggestions have 0, 1, 2–3, 4–7, 8–15, 16+ inbound internal links (extension)',
       tag: 'Analytics',
       params: projectParams,
       response: inboundLinks,
       errors: [404],
-      handle: ({ auth, params }) => analytics.inboundLinks(projectId(auth.accountId, params.projectId)),
+      handle: ({ auth, params }) => {
+        const project = projects.require(auth.accountId, params.projectId);
+        return analytics.inboundLinks(project.id, project);
+      },
     }),
   ];
 }

@@ -2,7 +2,7 @@ import type { ListResult } from '../http/endpoint.js';
 import type { PaginationQuery } from '../http/common-schemas.js';
 import { ValidationError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
-import type { AnalyticsRepository } from './analytics.repository.js';
+import type { AnalyticsRepository, PathFilter } from './analytics.repository.js';
 import type { Analytics, BrokenLink, InboundLinks, OrphanPage, TimeseriesPoint } from './analytics.schemas.js';
 import { parseDateWindow } from './date-window.js';
 
@@ -58,8 +58,9 @@ export class AnalyticsService {
     });
   }
 
-  orphans(projectId: string, page: PaginationQuery): ListResult<OrphanPage> {
-    const { items, total } = this.analytics.orphans(projectId, page.limit, page.offset);
+  /** Pages that take part in suggestions (inside the project's paths, not excluded) that nothing links to. */
+  orphans(projectId: string, paths: PathFilter, page: PaginationQuery): ListResult<OrphanPage> {
+    const { items, total } = this.analytics.orphans(projectId, paths, page.limit, page.offset);
     return { items, pagination: { ...page, total } };
   }
 
@@ -68,8 +69,8 @@ export class AnalyticsService {
     return { items, pagination: { ...page, total } };
   }
 
-  inboundLinks(projectId: string): InboundLinks {
-    const counts = this.analytics.inboundCounts(projectId);
+  inboundLinks(projectId: string, paths: PathFilter): InboundLinks {
+    const counts = this.analytics.inboundCounts(projectId, paths);
     return {
       buckets: INBOUND_BUCKETS.map((bucket) => ({
         ...bucket,

@@ -39,6 +39,8 @@ export interface SyncPage {
   title: string;
   content: string;
   statusCode?: number;
+  /** Keep the page out of suggestions (it still counts for link health). */
+  excluded?: boolean;
 }
 
 /** An error answer of the API, with the contract's code. */
@@ -123,8 +125,9 @@ export class InterlinkerClient {
   createImplementation(projectId: string, input: { suggestionIds: string[]; platform: 'wordpress' | 'custom' | 'manual' }) {
     return this.data<Implementation>('POST', `/api/projects/${enc(projectId)}/implementations`, input);
   }
-  listImplementations(projectId: string, query: ListQuery & { status?: Implementation['status'] } = {}) {
-    return this.page<Implementation>(`/api/projects/${enc(projectId)}/implementations`, { ...query });
+  listImplementations(projectId: string, query: ListQuery & { status?: Implementation['status']; ids?: string[] } = {}) {
+    const { ids, ...rest } = query;
+    return this.page<Implementation>(`/api/projects/${enc(projectId)}/implementations`, { ...rest, ids: ids?.join(',') });
   }
   getImplementation(projectId: string, implementationId: string) {
     return this.data<Implementation>('GET', `/api/projects/${enc(projectId)}/implementations/${enc(implementationId)}`);

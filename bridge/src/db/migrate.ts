@@ -15,6 +15,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.up);
+      migration.backfill?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
     })();
     done.push(migration.version);

@@ -48,17 +48,20 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
     .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
   for (const mention of eligibleMentions) {
     if (options.length >= MENTION_OPTIONS) break;
-    if (spans.has(mention.first * 8 + mention.last - mention.first)) continue;
-    spans.add(mention.first * 8 + mention.last - mention.first);
+    if (spans.has(spanKey(mention.first, mention.last))) continue;
+    spans.add(spanKey(mention.first, mention.last));
     options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
   for (const run of vocabularyRuns(corpus, text, target.docNo, search.positions)) {
-    if (spans.has(run.first * 8 + run.last - run.first)) continue;
-    spans.add(run.first * 8 + run.last - run.first);
+    if (spans.has(spanKey(run.first, run.last))) continue;
+    spans.add(spanKey(run.first, run.last));
     options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
   }
   return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
 }
+
+/** One number per token span; anchors are at most 8 words long. */
+const spanKey = (first: number, last: number): number => first * 8 + (last - first);
 
 /** Editors link a page by its name: exact names first, then the fullest and most specific run of its words. */
 function anchorPreference(features: AnchorFeatures): number {

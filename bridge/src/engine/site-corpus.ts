@@ -5,6 +5,7 @@ import { phraseStems } from './keyphrases.js';
 import { PhraseIndex, PhraseKind } from './phrase-index.js';
 import type { Stem } from './stemmer.js';
 import { TermDictionary } from './term-dictionary.js';
+import { TermLists } from './term-lists.js';
 import { isContentWord, tokenize } from './tokenizer.js';
 import { ensureLength } from './typed-arrays.js';
 import type { IndexedPage, Keyphrase } from './types.js';
@@ -69,8 +70,8 @@ export class SiteCorpus {
   private readonly docByUrl = new Map<string, number>();
   private readonly pageIds: (string | undefined)[] = [];
   private readonly docByPage = new Map<string, number>();
-  private readonly titleTerms: (Int32Array | undefined)[] = [];
-  private readonly keyTerms: (Int32Array | undefined)[] = [];
+  private readonly titleTerms = new TermLists();
+  private readonly keyTerms = new TermLists();
   private statusCodes = new Uint16Array(1024);
   private inbound = new Int32Array(1024);
   private persistedUrlCount = 0;
@@ -149,12 +150,12 @@ export class SiteCorpus {
   }
 
   titleTermIds(docNo: number): Int32Array | undefined {
-    return this.titleTerms[docNo];
+    return this.titleTerms.get(docNo);
   }
 
   /** The page's highest tf-idf terms (postings are stored strongest first). */
   keyTermIds(docNo: number): Int32Array | undefined {
-    return this.keyTerms[docNo];
+    return this.keyTerms.get(docNo);
   }
 
   /** The document number of a URL, allocated when new. */
@@ -165,8 +166,6 @@ export class SiteCorpus {
       this.urls.push(url);
       this.docByUrl.set(url, docNo);
       this.pageIds.push(undefined);
-      this.titleTerms.push(undefined);
-      this.keyTerms.push(undefined);
       this.statusCodes = ensureLength(this.statusCodes, docNo + 1);
       this.inbound = ensureLength(this.inbound, docNo + 1);
     }
@@ -287,8 +286,8 @@ export class SiteCorpus {
     this.pageIds[docNo] = document.pageId;
     this.docByPage.set(document.pageId, docNo);
     this.statusCodes[docNo] = document.statusCode;
-    this.titleTerms[docNo] = document.titleTermIds;
-    this.keyTerms[docNo] = document.postingTermIds.slice(0, KEY_TERMS_PER_DOCUMENT);
+    this.titleTerms.set(docNo, document.titleTermIds);
+    this.keyTerms.set(docNo, document.postingTermIds.subarray(0, KEY_TERMS_PER_DOCUMENT));
     if (isSuccess(document.statusCode)) {
       forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids));
     }
@@ -310,8 +309,8 @@ export class SiteCorpus {
       if (anchor.length > 0) this.phrases.remove(target, PhraseKind.anchor, anchor);
     });
     this.statusCodes[docNo] = 0;
-    this.titleTerms[docNo] = undefined;
-    this.keyTerms[docNo] = undefined;
+    this.titleTerms.clear(docNo);
+    this.keyTerms.clear(docNo);
   }
 }
 

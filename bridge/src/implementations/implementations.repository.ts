@@ -21,6 +21,15 @@ interface ItemRow {
   error: string | null;
 }
 
+export interface ImplementationFilter {
+  status?: ImplementationStatus | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+function bindFilter(projectId: string, filter: ImplementationFilter) {
+  return { projectId, status: filter.status ?? null, ids: filter.ids ? JSON.stringify(filter.ids) : null };
+}
+
 export interface SuggestionState {
   id: string;
   status: string;
@@ -41,10 +50,12 @@ export class ImplementationsRepository {
       items: db.prepare('SELECT * FROM implementation_items WHERE implementation_id = ? ORDER BY position'),
       list: db.prepare(
         `SELECT * FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)
+           AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
          ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
       ),
       count: db.prepare(
-        'SELECT COUNT(*) FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)',
+        `SELECT COUNT(*) FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)
+           AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))`,
       ).pluck(),
       suggestionStates: db.prepare(
         "SELECT id, status FROM suggestions WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))",
@@ -74,13 +85,13 @@ export class ImplementationsRepository {
     return row ? this.toImplementation(row) : undefined;
   }
 
-  list(projectId: string, status: ImplementationStatus | undefined, limit: number, offset: number): Implementation[] {
-    const rows = this.statements.list.all({ projectId, status: status ?? null, limit, offset }) as ImplementationRow[];
+  list(projectId: string, filter: ImplementationFilter, limit: number, offset: number): Implementation[] {
+    const rows = this.statements.list.all({ ...bindFilter(projectId, filter), limit, offset }) as ImplementationRow[];
     return rows.map((row) => this.toImplementation(row));
   }
 
-  count(projectId: string, status: ImplementationStatus | undefined): number {
-    return this.statements.count.get({ projectId, status: status ?? null }) as number;
+  count(projectId: string, filter: ImplementationFilter): number {
+    return this.statements.count.get(bindFilter(projectId, filter)) as number;
   }
 
   suggestionStates(projectId: string, ids: readonly string[]): SuggestionState[] {

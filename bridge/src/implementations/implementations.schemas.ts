@@ -53,7 +53,16 @@ export const implementationSchema = z.object({
 });
 export type Implementation = z.output<typeof implementationSchema>;
 
-export const listImplementationsQuery = paginationQuery.extend({ status: z.enum(IMPLEMENTATION_STATUSES).optional() });
+export const listImplementationsQuery = paginationQuery.extend({
+  status: z.enum(IMPLEMENTATION_STATUSES).optional(),
+  ids: z
+    .string()
+    .max(100 * 65)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.string().min(1).max(64)).max(100))
+    .optional()
+    .meta({ description: 'Comma-separated implementation ids (at most 100): only these.' }),
+});
 export type ListImplementationsQuery = z.output<typeof listImplementationsQuery>;
 
 export const implementationParams = projectParams.extend({ implementationId: z.string().min(1).max(64) });

@@ -48,13 +48,10 @@ export class ImplementationsService {
   }
 
   list(projectId: string, query: ListImplementationsQuery): ListResult<Implementation> {
+    const filter = { status: query.status, ids: query.ids };
     return {
-      items: this.implementations.list(projectId, query.status, query.limit, query.offset),
-      pagination: {
-        limit: query.limit,
-        offset: query.offset,
-        total: this.implementations.count(projectId, query.status),
-      },
+      items: this.implementations.list(projectId, filter, query.limit, query.offset),
+      pagination: { limit: query.limit, offset: query.offset, total: this.implementations.count(projectId, filter) },
     };
   }
 

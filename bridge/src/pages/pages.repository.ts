@@ -8,6 +8,7 @@ export interface PageRecord {
   urlKey: string;
   title: string;
   statusCode: number;
+  excluded: boolean;
 }
 
 export interface PageUpsert {
@@ -18,6 +19,8 @@ export interface PageUpsert {
   title: string;
   content: string;
   statusCode: number;
+  path: string;
+  excluded: boolean;
   syncedAt: string;
 }
 
@@ -26,7 +29,13 @@ export interface PageLink {
   anchorText: string;
 }
 
-const SUMMARY_COLUMNS = 'id, url, title, status_code AS statusCode, last_synced_at AS lastSyncedAt';
+const SUMMARY_COLUMNS = 'id, url, title, status_code AS statusCode, excluded, last_synced_at AS lastSyncedAt';
+const RECORD_COLUMNS = 'id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode, excluded';
+
+/** SQLite has no booleans: turn the 0/1 `excluded` column into one. */
+function withExcludedFlag<T extends { excluded: unknown }>(row: T): T & { excluded: boolean } {
+  return { ...row, excluded: row.excluded === 1 };
+}
 
 export class PagesRepository {
   private readonly statements;
@@ -35,10 +44,11 @@ export class PagesRepository {
     this.statements = {
       upsert: db
         .prepare(
-          `INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at)
-           VALUES (@newId, @projectId, @url, @urlKey, @title, @content, @statusCode, @syncedAt, @syncedAt)
+          `INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, path, excluded, created_at, last_synced_at)
+           VALUES (@newId, @projectId, @url, @urlKey, @title, @content, @statusCode, @path, @excluded, @syncedAt, @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
-             content = excluded.content, status_code = excluded.status_code, last_synced_at = excluded.last_synced_at
+             content = excluded.content, status_code = excluded.status_code, path = excluded.path,
+             excluded = excluded.excluded, last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
         .pluck(),
@@ -51,12 +61,9 @@ export class PagesRepository {
       ),
       count: db.prepare('SELECT COUNT(*) FROM pages WHERE project_id = ?').pluck(),
       detail: db.prepare(`SELECT ${SUMMARY_COLUMNS}, content FROM pages WHERE id = ? AND project_id = ?`),
-      byKey: db.prepare(
-        'SELECT id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode FROM pages WHERE project_id = ? AND url_key = ?',
-      ),
-      byId: db.prepare(
-        'SELECT id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode FROM pages WHERE id = ?',
-      ),
+      byKey: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE project_id = ? AND url_key = ?`),
+      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE id = ?`),
+      excludedIds: db.prepare('SELECT id FROM pages WHERE project_id = ? AND excluded = 1').pluck(),
       linkedPageIds: db
         .prepare(
           `SELECT DISTINCT p.id FROM page_links l JOIN pages p ON p.project_id = l.project_id AND p.url_key = l.target_key
@@ -68,7 +75,7 @@ export class PagesRepository {
 
   /** Inserts or updates by normalised URL; returns the page id (unchanged for an existing page). */
   upsert(page: PageUpsert): string {
-    return this.statements.upsert.get(page) as string;
+    return this.statements.upsert.get({ ...page, excluded: page.excluded ? 1 : 0 }) as string;
   }
 
   replaceLinks(pageId: string, projectId: string, links: readonly PageLink[]): void {
@@ -77,7 +84,7 @@ export class PagesRepository {
   }
 
   list(projectId: string, limit: number, offset: number): PageSummary[] {
-    return this.statements.list.all(projectId, limit, offset) as PageSummary[];
+    return (this.statements.list.all(projectId, limit, offset) as (PageSummary & { excluded: unknown })[]).map(withExcludedFlag);
   }
 
   count(projectId: string): number {
@@ -85,15 +92,23 @@ export class PagesRepository {
   }
 
   findDetail(projectId: string, pageId: string): PageDetail | undefined {
-    return this.statements.detail.get(pageId, projectId) as PageDetail | undefined;
+    const row = this.statements.detail.get(pageId, projectId) as (PageDetail & { excluded: unknown }) | undefined;
+    return row ? withExcludedFlag(row) : undefined;
   }
 
   findByUrlKey(projectId: string, urlKey: string): PageRecord | undefined {
-    return this.statements.byKey.get(projectId, urlKey) as PageRecord | undefined;
+    const row = this.statements.byKey.get(projectId, urlKey) as (PageRecord & { excluded: unknown }) | undefined;
+    return row ? withExcludedFlag(row) : undefined;
   }
 
   findById(pageId: string): PageRecord | undefined {
-    return this.statements.byId.get(pageId) as PageRecord | undefined;
+    const row = this.statements.byId.get(pageId) as (PageRecord & { excluded: unknown }) | undefined;
+    return row ? withExcludedFlag(row) : undefined;
+  }
+
+  /** Pages the site keeps out of suggestions. */
+  excludedPageIds(projectId: string): string[] {
+    return this.statements.excludedIds.all(projectId) as string[];
   }
 
   /** Synced pages that the page's content links to. */

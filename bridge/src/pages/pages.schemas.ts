@@ -12,6 +12,10 @@ export const syncPageInput = z.object({
     .string()
     .refine((value) => Buffer.byteLength(value, 'utf8') <= MAX_CONTENT_BYTES, `At most ${MAX_CONTENT_BYTES} bytes.`),
   statusCode: z.number().int().min(100).max(599).default(200),
+  excluded: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Keep this page out of suggestions (as source and target); it still counts for link health.' }),
 });
 export type SyncPageInput = z.output<typeof syncPageInput>;
 
@@ -40,6 +44,7 @@ export const pageSummary = z.object({
   url: z.string(),
   title: z.string(),
   statusCode: z.number().int(),
+  excluded: z.boolean(),
   lastSyncedAt: isoTimestamp,
 });
 export type PageSummary = z.output<typeof pageSummary>;

@@ -25,6 +25,7 @@ interface PreparedPage {
   title: string;
   content: string;
   statusCode: number;
+  excluded: boolean;
   analysis: PageAnalysis;
   links: PageLink[];
 }
@@ -64,6 +65,8 @@ export class PagesService {
           title: page.title,
           content: page.content,
           statusCode: page.statusCode,
+          path: new URL(page.urlKey).pathname,
+          excluded: page.excluded,
           syncedAt,
         });
         this.pages.replaceLinks(id, project.id, page.links);
@@ -104,7 +107,17 @@ export class PagesService {
       const targetKey = resolveHref(link.href, urlKey);
       if (targetKey && isOnSite(targetKey, project.domain)) links.push({ targetKey, anchorText: link.anchorText });
     }
-    return { index, url: page.url, urlKey, title: page.title, content: page.content, statusCode: page.statusCode, analysis, links };
+    return {
+      index,
+      url: page.url,
+      urlKey,
+      title: page.title,
+      content: page.content,
+      statusCode: page.statusCode,
+      excluded: page.excluded,
+      analysis,
+      links,
+    };
   }
 
   list(projectId: string, page: PaginationQuery): ListResult<PageSummary> {

@@ -39,9 +39,13 @@ export class SuggestionsService {
         { field: 'sourcePageUrl', message: "The page is outside the project's includePaths / excludePaths." },
       ]);
     }
+    if (source.excluded) {
+      throw new ValidationError([{ field: 'sourcePageUrl', message: 'The page was synced as excluded from suggestions.' }]);
+    }
 
     const excluded = new Set<string>([
       source.id,
+      ...this.pages.excludedPageIds(project.id),
       ...this.pages.linkedPageIds(source.id),
       ...this.suggestions.settledTargetIds(source.id),
     ]);

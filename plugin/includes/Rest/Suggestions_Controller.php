@@ -11,6 +11,7 @@ namespace Interlinker\Rest;
 
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Content\Excluded_Targets;
 use Interlinker\Content\Site_Content;
 use Interlinker\Sync\Sync_Service;
 use WP_Error;
@@ -32,6 +33,7 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Site_Content $content,
 		private readonly Sync_Service $sync,
 		private readonly Suggestion_View $view,
+		private readonly Excluded_Targets $excluded_targets,
 	) {
 		parent::__construct();
 		$this->rest_base = 'suggestions';
@@ -223,32 +225,8 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( is_wp_error( $generated ) ) {
 			return $generated;
 		}
-		$dropped = $this->drop_excluded_targets( $generated );
+		$dropped = $this->excluded_targets->drop_for_source( $url );
 		return is_wp_error( $dropped ) ? $dropped : $url;
-	}
-
-	/**
-	 * The bridge knows nothing of categories: a post it had before its category was excluded (or that got a
-	 * password) is still a live page there and may come back as a target. New suggestions to it are deleted
-	 * rather than rejected, so that they can come back once the post takes part again.
-	 *
-	 * @param array<int, array<string, mixed>> $suggestions Just generated.
-	 */
-	private function drop_excluded_targets( array $suggestions ): true|WP_Error {
-		foreach ( $suggestions as $suggestion ) {
-			if ( 'pending' !== $suggestion['status'] ) {
-				continue;
-			}
-			$target_id = $this->content->post_id_for_url( (string) $suggestion['targetPageUrl'] );
-			$target    = $target_id > 0 ? get_post( $target_id ) : null;
-			if ( $target instanceof WP_Post && ! $this->content->is_eligible( $target ) ) {
-				$deleted = $this->api->delete_suggestion( (string) $suggestion['id'] );
-				if ( is_wp_error( $deleted ) && 'interlinker_not_found' !== $deleted->get_error_code() ) {
-					return $deleted;
-				}
-			}
-		}
-		return true;
 	}
 
 	/**

@@ -130,6 +130,26 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 						value: summary.links.broken,
 						isWarning: true,
 					},
+					// The rest of the total, so that the figures add up; only when there are some.
+					...( summary.links.redirected > 0
+						? [
+								{
+									label: __( 'Redirected', 'interlinker' ),
+									value: summary.links.redirected,
+								},
+						  ]
+						: [] ),
+					...( summary.links.unresolved > 0
+						? [
+								{
+									label: __(
+										'To pages not synced',
+										'interlinker'
+									),
+									value: summary.links.unresolved,
+								},
+						  ]
+						: [] ),
 				] }
 			/>
 		</div>

@@ -21,7 +21,6 @@ export const implementationActions: Array< Action< Implementation > > = [
 		id: 'details',
 		label: __( 'View details', 'interlinker' ),
 		icon: seen,
-		isPrimary: true,
 		callback: ( [ item ] ) => {
 			if ( item ) {
 				window.location.assign(
