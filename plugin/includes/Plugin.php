@@ -14,7 +14,6 @@ use Interlinker\Admin\Admin_Screens;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
-use Interlinker\Content\Excluded_Targets;
 use Interlinker\Content\Site_Content;
 use Interlinker\Html\Link_Inserter;
 use Interlinker\Implement\Implementation_Reconciler;
@@ -34,6 +33,7 @@ use Interlinker\Rest\Sync_Controller;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
+use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
 use Interlinker\Sync\Project_Exclusions;
 use Interlinker\Sync\Sync_Queue;
@@ -114,9 +114,9 @@ final class Plugin {
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
 		$controllers = array(
-			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions ),
+			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ),
 			new Sync_Controller( $this->sync, $this->queue ),
-			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view, new Excluded_Targets( $this->api, $this->content ) ),
+			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
 			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view ),
 			new Analytics_Controller( $this->api, $view ),
 		);

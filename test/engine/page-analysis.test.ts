@@ -21,10 +21,14 @@ describe('analyzePage', () => {
     expect(analysis.keyphrases.some((phrase) => phrase.stems.includes('minor'))).toBe(false);
   });
 
-  test('when the body repeats a word pair, then it becomes an n-gram phrase; a pair seen once does not', () => {
-    const analysis = page('Page', '<p>The package manager works. A package manager helps. Rare words appear.</p>');
-    expect(analysis.keyphrases).toContainEqual({ kind: 'ngram', stems: ['packag', 'manag'] });
-    expect(analysis.keyphrases.some((phrase) => phrase.stems.join(' ') === 'rare word')).toBe(false);
+  test('when the body repeats a word pair, then it is no phrase of the page: only titles and headings name it', () => {
+    const analysis = page('Page', '<p>The package manager works. A package manager helps.</p>');
+    expect(analysis.keyphrases.map((phrase) => phrase.kind)).toEqual(['title']);
+  });
+
+  test('when elements carry ids, then each id is a definition phrase of the page', () => {
+    const analysis = page('json — JSON encoder – Docs', '<dl><dt id="json.dumps">json.dumps(obj)</dt></dl>');
+    expect(analysis.keyphrases).toContainEqual({ kind: 'definition', stems: ['json', 'dump'] });
   });
 
   test('when stems are counted, then stopwords are left out and title words weigh more than body words', () => {

@@ -33,7 +33,7 @@ describe('targetLogit', () => {
     { name: 'similarity', better: { similarity: 0.6 }, worse: { similarity: 0.2 } },
     { name: 'named by its title', better: { evidence: PhraseKind.title }, worse: { evidence: null } },
     { name: 'named by an existing anchor text', better: { evidence: PhraseKind.anchor }, worse: { evidence: null } },
-    { name: 'named by its title rather than a repeated n-gram', better: { evidence: PhraseKind.title }, worse: { evidence: PhraseKind.ngram } },
+    { name: 'named by its title rather than a heading', better: { evidence: PhraseKind.title }, worse: { evidence: PhraseKind.heading } },
     { name: 'number of mentions', better: { mentions: 4 }, worse: { mentions: 1 } },
     { name: 'need for links (an orphan)', better: { inboundLinks: 0 }, worse: { inboundLinks: 40 } },
   ])('when only the $name differs, then the better target scores higher', ({ better, worse }) => {

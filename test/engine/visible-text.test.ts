@@ -45,6 +45,13 @@ describe('visible text', () => {
     ]);
   });
 
+  test('when elements carry ids, then the ids are returned in order', () => {
+    expect(extractVisibleText('<h2 id="setup">Setup</h2><dl><dt id="json.dumps">json.dumps()</dt></dl>').ids).toEqual([
+      'setup',
+      'json.dumps',
+    ]);
+  });
+
   test('when headings are present, then their text and level are returned', () => {
     expect(extractVisibleText('<h1>Title</h1><h3>Sub <em>part</em></h3>').headings).toEqual([
       { level: 1, text: 'Title' },

@@ -14,6 +14,7 @@ const SOURCE = [
 describe('when the bridge is down, slow or rate-limited', () => {
   let site: PluginSite;
   let sourceId: number;
+  let flourId: number;
 
   beforeAll(async () => {
     site = await startPluginSite({
@@ -23,7 +24,7 @@ describe('when the bridge is down, slow or rate-limited', () => {
       muPlugin: `add_filter( 'interlinker_bridge_timeout', static fn() => 1 );`,
     });
     await site.createPost({ title: 'Sourdough Starter', content: '<p>Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles.</p>' });
-    await site.createPost({ title: 'Bread Flour', content: '<p>Bread flour has more protein than cake flour, so bread flour builds gluten.</p>' });
+    flourId = await site.createPost({ title: 'Bread Flour', content: '<p>Bread flour has more protein than cake flour, so bread flour builds gluten.</p>' });
     sourceId = await site.createPost({ title: 'Weekend Loaf', content: SOURCE });
     await fullSync(site.admin);
   });
@@ -110,18 +111,27 @@ describe('when the bridge is down, slow or rate-limited', () => {
     expect(answer.body.data.retryAfter).toBeGreaterThan(0);
   });
 
-  it('when excluded paths are saved while the bridge is down, then the answer warns and the next sync sends them to the project', async () => {
-    const saved = await withBridgeStopped(() =>
-      site.admin.json<{ excludedPaths: string[]; warnings?: string[] }>('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: ['/shop/'] } }),
-    );
-    const synced = await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [sourceId] } });
+  it('when excluded paths are saved while the bridge is down, then the answer warns, and once the queue runs the project has the path and the post under it is a live page marked excluded', async () => {
+    const url = await site.php<string>(`return get_permalink( ${flourId} );`);
+    const path = new URL(url).pathname;
+    const { saved, waiting } = await withBridgeStopped(async () => ({
+      saved: await site.admin.json<{ excludedPaths: string[]; warnings?: string[] }>('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [path] } }),
+      waiting: await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue'),
+    }));
+
+    const run = await site.admin.json<{ pending: { postIds: number[] } }>('/interlinker/v1/sync/queue', { method: 'POST' });
     const project = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
+    const pages = await site.bridgeApi<{ data: { url: string; statusCode: number; excluded: boolean }[] }>(`/api/projects/${await site.projectId()}/pages?limit=100`);
+    await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [] } });
 
     expect(saved.status).toBe(200);
-    expect(saved.body.excludedPaths).toEqual(['/shop/']);
+    expect(saved.body.excludedPaths).toEqual([path]);
     expect(saved.body.warnings?.[0]).toMatch(/next sync/);
-    expect(synced.status).toBe(200);
-    expect(project.body.data.excludePaths).toEqual(['/shop/']);
+    expect(waiting.body.postIds).toEqual([flourId]);
+    expect(run.status).toBe(200);
+    expect(run.body.pending.postIds).toEqual([]);
+    expect(project.body.data.excludePaths).toEqual([path]);
+    expect(pages.body.data.find((page) => page.url === url)).toMatchObject({ statusCode: 200, excluded: true });
   });
 
   it('when a post is saved while the bridge is down, then it waits in the queue and goes once the queue runs again', async () => {

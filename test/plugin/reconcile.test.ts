@@ -165,7 +165,7 @@ describe('implementations the bridge was not told about are settled on the next 
     expect(next.body.waiting).not.toContain(failed.body.data.implementationId);
   });
 
-  it('when an implementation is rolled back through the bridge API, then saving one of its posts takes its links out there with a single list call', async () => {
+  it('when an implementation is rolled back through the bridge API, then saving one of its posts takes its links out there with a single list call by its id', async () => {
     const source = await sourceNaming('Spelt Again', 'Spelt Loaf');
     const implemented = await implement(source.suggestionIds);
     const direct = await site.bridgeApi(`/api/projects/${project}/implementations/${implemented.body.id}/rollback`, { method: 'POST', body: { reason: 'from the API' } });
@@ -180,5 +180,26 @@ describe('implementations the bridge was not told about are settled on the next 
     expect(await site.content(source.id)).toBe(source.before);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^GET \/api\/projects\/[^/]+\/implementations\?.*status=rolled_back/);
+    expect(new URL(calls[0]!.split(' ')[1]!, 'http://bridge').searchParams.get('ids')).toBe(implemented.body.id);
+  });
+
+  it('when more implementations are applied on the site than one call can name, then the full sync pages through the rolled-back ones and still takes out the links of one rolled back through the bridge API', async () => {
+    const source = await sourceNaming('Steel Week', 'Baking Steel');
+    const implemented = await implement(source.suggestionIds);
+    const direct = await site.bridgeApi(`/api/projects/${project}/implementations/${implemented.body.id}/rollback`, { method: 'POST', body: { reason: 'from the API' } });
+    // A hundred more implementation ids recorded on the site, none of them known to the bridge.
+    await site.php(`for ( $i = 0; $i < 100; $i++ ) { add_post_meta( ${source.id}, '_interlinker_implementation_id', 'imp_elsewhere_' . $i ); } return true;`);
+    const seenBefore = site.proxy!.seen.length;
+
+    const first = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: {} });
+    const calls = site.proxy!.seen.slice(seenBefore).filter((line) => /\/implementations\?/.test(line));
+    await site.php(`for ( $i = 0; $i < 100; $i++ ) { delete_post_meta( ${source.id}, '_interlinker_implementation_id', 'imp_elsewhere_' . $i ); } return true;`);
+
+    expect(implemented.status).toBe(200);
+    expect(direct.status).toBe(200);
+    expect(first.status).toBe(200);
+    expect(first.body.revertedImplementations).toEqual([implemented.body.id]);
+    expect(await site.content(source.id)).toBe(source.before);
+    expect(calls.some((line) => line.includes('status=rolled_back') && !line.includes('ids='))).toBe(true);
   });
 });

@@ -1,16 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullSync, type PluginSite, phpString, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
+import { fullSync, type PluginSite, phpString, type Suggestion, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
 
 interface BridgePage {
+  id: string;
   url: string;
   title: string;
   statusCode: number;
+  excluded: boolean;
+}
+
+interface WpError {
+  code: string;
+  message: string;
+  data: { status: number };
 }
 
 const BATCH = 3;
 
 describe('sync from WordPress to the bridge', () => {
   let site: PluginSite;
+  let aboutId: number;
+  let lockedId: number;
 
   beforeAll(async () => {
     site = await startPluginSite({
@@ -19,20 +29,21 @@ describe('sync from WordPress to the bridge', () => {
       muPlugin: `add_filter( 'interlinker_sync_batch_size', static fn() => ${BATCH} );`,
     });
     for (let i = 1; i <= 7; i++) await site.createPost({ title: `Post ${i}`, content: `<p>Post number ${i} about bread.</p>` });
-    await site.createPost({ title: 'About', content: '<p>About this site.</p>', type: 'page' });
+    aboutId = await site.createPost({ title: 'About', content: '<p>About this site.</p>', type: 'page' });
     await site.createPost({ title: 'Draft', content: '<p>Not yet.</p>', status: 'draft' });
     await site.createPost({ title: 'Private', content: '<p>Mine.</p>', status: 'private' });
-    await site.php(`return wp_insert_post( array( 'post_title' => 'Locked', 'post_content' => 'x', 'post_status' => 'publish', 'post_password' => 'secret' ) );`);
+    lockedId = await site.php<number>(
+      `return wp_insert_post( array( 'post_title' => 'Locked', 'post_content' => '<p>Members only: the levain schedule.</p>', 'post_status' => 'publish', 'post_password' => 'secret' ) );`,
+    );
   });
 
   afterAll(async () => {
     await site?.stop();
   });
 
+  /** Published posts and pages, password-protected ones included: the full sync sends them all. */
   const publishedCount = () =>
-    site.php<number>(
-      `return count( get_posts( array( 'post_type' => array( 'post', 'page' ), 'post_status' => 'publish', 'has_password' => false, 'posts_per_page' => -1, 'fields' => 'ids' ) ) );`,
-    );
+    site.php<number>(`return count( get_posts( array( 'post_type' => array( 'post', 'page' ), 'post_status' => 'publish', 'posts_per_page' => -1, 'fields' => 'ids' ) ) );`);
 
   const bridgePages = async (): Promise<BridgePage[]> => {
     const project = await site.projectId();
@@ -41,9 +52,14 @@ describe('sync from WordPress to the bridge', () => {
   };
 
   const bridgePage = async (url: string) => (await bridgePages()).find((page) => page.url === url);
+  const bridgeContent = async (url: string) => {
+    const page = await bridgePage(url);
+    const answer = await site.bridgeApi<{ data: { content: string } }>(`/api/projects/${await site.projectId()}/pages/${page?.id}`);
+    return answer.body.data.content;
+  };
   const permalink = (id: number) => site.php<string>(`return get_permalink( ${id} );`);
 
-  it('when the full sync runs to the end, then its counts match the published posts and pages of the site', async () => {
+  it('when the full sync runs to the end, then its counts match the published posts and pages of the site, the password-protected one included', async () => {
     const expected = await publishedCount();
     const steps: SyncAnswer[] = [];
     let cursor: string | null = null;
@@ -63,6 +79,9 @@ describe('sync from WordPress to the bridge', () => {
     expect(steps.map((step) => step.synced)).toEqual([...steps.map((step) => step.synced)].sort((a, b) => a - b));
     const live = (await bridgePages()).filter((page) => page.statusCode === 200);
     expect(live).toHaveLength(expected);
+    const locked = await permalink(lockedId);
+    expect(live.filter((page) => page.excluded).map((page) => page.url)).toEqual([locked]);
+    expect(await bridgeContent(locked)).toBe('');
   });
 
   it('when the cursor is not one the site returned, then the call is refused with interlinker_invalid_cursor', async () => {
@@ -131,59 +150,174 @@ describe('sync from WordPress to the bridge', () => {
     expect((await suggestedTargets(namer)).includes(target)).toBe(true);
     return { target, url, namer };
   };
-  const suggestedTargets = async (postId: number) =>
-    (await site.admin.json<{ targetPostId: number }[]>(`/interlinker/v1/suggestions?post_id=${postId}&generate=1&per_page=100`)).body.map((s) => s.targetPostId);
+  const suggestionsFor = async (postId: number) =>
+    (await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${postId}&generate=1&per_page=100`)).body;
+  const suggestedTargets = async (postId: number) => (await suggestionsFor(postId)).map((s) => s.targetPostId);
+  /**
+   * Whether generating for the source proposes the target now: the suggestion made before an exclusion (which
+   * the bridge keeps) is deleted first, so that only a fresh proposal can bring it back.
+   */
+  const proposedAfresh = async (source: number, target: number) => {
+    for (const old of (await suggestionsFor(source)).filter((s) => s.targetPostId === target)) {
+      await site.admin.json(`/interlinker/v1/suggestions/${old.id}`, { method: 'DELETE' });
+    }
+    return (await suggestedTargets(source)).includes(target);
+  };
   const brokenTargets = async () =>
     (await site.admin.json<{ targetUrl: string }[]>('/interlinker/v1/analytics/broken-links?per_page=100')).body.map((link) => link.targetUrl);
-  const saveAsEditor = async (id: number) => (await site.wp.rest('editor')).json(`/wp/v2/posts/${id}`, { method: 'POST', body: { excerpt: 'Edited.' } });
+  const orphanUrls = async () => (await site.admin.json<{ url: string }[]>('/interlinker/v1/analytics/orphans?per_page=100')).body.map((page) => page.url);
+  const saveSettings = (body: Record<string, unknown>) =>
+    site.admin.json<{ warnings?: string[] }>('/interlinker/v1/settings', { method: 'POST', body });
+  /** Changes the excluded categories behind the plugin's back (as code or a migration would): nothing is re-sent. */
+  const storeExcludedCategories = (ids: number[]) =>
+    site.php(
+      `$settings = get_option( Interlinker\\Settings\\Settings::OPTION_SETTINGS, array() ); $settings['excludedCategories'] = array( ${ids.join(', ')} ); return update_option( Interlinker\\Settings\\Settings::OPTION_SETTINGS, $settings, false );`,
+    );
+  const newCategory = (name: string) => site.php<number>(`return wp_insert_term( ${phpString(name)}, 'category' )['term_id'];`);
+  const postInCategory = (title: string, content: string, category: number) =>
+    site.php<number>(
+      `return wp_insert_post( wp_slash( array( 'post_title' => ${phpString(title)}, 'post_content' => ${phpString(content)}, 'post_status' => 'publish', 'post_category' => array( ${category} ) ) ), true );`,
+    );
 
-  it('when a synced post is put in an excluded category, then it stays a live page on the bridge, links to it are not broken, and it is no suggestion target', async () => {
-    const category = await site.php<number>(`return wp_insert_term( 'Ancient Grains', 'category' )['term_id'];`);
+  it('when a synced post is put in an excluded category, then the bridge has it at once as a live page marked excluded that is never proposed, until the category is let go', async () => {
+    const category = await newCategory('Ancient Grains');
     const { target, url, namer } = await excludable('Einkorn Flour', { category });
-    try {
-      const saved = await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedCategories: [category] } });
-      const edited = await saveAsEditor(target);
 
-      expect(saved.status).toBe(200);
-      expect(edited.status).toBe(200);
-      expect((await bridgePage(url))?.statusCode).toBe(200);
-      expect(await brokenTargets()).not.toContain(url);
-      expect(await suggestedTargets(namer)).not.toContain(target);
-    } finally {
-      await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedCategories: [] } });
-    }
-  });
-
-  it('when a synced post comes under an excluded path, then the bridge project excludes the path, and the post stays live there but is no suggestion target', async () => {
-    const { target, url, namer } = await excludable('Kamut Flour');
-    const path = new URL(url).pathname;
-    try {
-      const saved = await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [path] } });
-      const onBridge = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
-      const edited = await saveAsEditor(target);
-
-      expect(saved.status).toBe(200);
-      expect(onBridge.body.data.excludePaths).toEqual([path]);
-      expect(edited.status).toBe(200);
-      expect((await bridgePage(url))?.statusCode).toBe(200);
-      expect(await brokenTargets()).not.toContain(url);
-      expect(await suggestedTargets(namer)).not.toContain(target);
-    } finally {
-      await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [] } });
-    }
-  });
-
-  it('when a category is excluded, then the full sync leaves its posts out of the total', async () => {
-    const before = (await fullSync(site.admin)).last.total;
-    const category = await site.php<number>(`return wp_insert_term( 'Off Topic', 'category' )['term_id'];`);
-    await site.php(`return wp_insert_post( array( 'post_title' => 'Off', 'post_content' => 'x', 'post_status' => 'publish', 'post_category' => array( ${category} ) ) );`);
-
-    const saved = await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedCategories: [category] } });
-    const after = (await fullSync(site.admin)).last;
+    const saved = await saveSettings({ excludedCategories: [category] });
+    const whileExcluded = await bridgePage(url);
+    const brokenWhileExcluded = await brokenTargets();
+    const proposedWhileExcluded = await proposedAfresh(namer, target);
+    const restored = await saveSettings({ excludedCategories: [] });
 
     expect(saved.status).toBe(200);
-    expect(after.total).toBe(before);
-    expect(after.total).toBe((await publishedCount()) - 1);
+    expect(saved.body.warnings).toBeUndefined();
+    expect(whileExcluded).toMatchObject({ statusCode: 200, excluded: true });
+    expect(brokenWhileExcluded).not.toContain(url);
+    expect(proposedWhileExcluded).toBe(false);
+    expect(restored.status).toBe(200);
+    expect((await bridgePage(url))?.excluded).toBe(false);
+    expect(await proposedAfresh(namer, target)).toBe(true);
+  });
+
+  it('when a synced post comes under an excluded path, then the project excludes the path, and the bridge has the post as a live page marked excluded that is never proposed, until the path is let go', async () => {
+    const { target, url, namer } = await excludable('Kamut Flour');
+    const path = new URL(url).pathname;
+
+    const saved = await saveSettings({ excludedPaths: [path] });
+    const onBridge = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
+    const whileExcluded = await bridgePage(url);
+    const brokenWhileExcluded = await brokenTargets();
+    const proposedWhileExcluded = await proposedAfresh(namer, target);
+    const restored = await saveSettings({ excludedPaths: [] });
+
+    expect(saved.status).toBe(200);
+    expect(onBridge.body.data.excludePaths).toEqual([path]);
+    expect(whileExcluded).toMatchObject({ statusCode: 200, excluded: true });
+    expect(brokenWhileExcluded).not.toContain(url);
+    expect(proposedWhileExcluded).toBe(false);
+    expect(restored.status).toBe(200);
+    expect((await bridgePage(url))?.excluded).toBe(false);
+    expect(await proposedAfresh(namer, target)).toBe(true);
+  });
+
+  it('when a post is published in an excluded category, then the bridge gets it as a live page marked excluded, and its links count: the post it links to is no orphan', async () => {
+    const category = await newCategory('Archive');
+    const linked = await site.createPost({ title: 'Teff Flour', content: '<p>Teff is a tiny grain.</p>' });
+    const linkedUrl = await permalink(linked);
+    const orphanedBefore = await orphanUrls();
+    await saveSettings({ excludedCategories: [category] });
+
+    const archived = await postInCategory('Old Teff Notes', `<p>See <a href="${linkedUrl}">my teff notes</a>.</p>`, category);
+    const page = await bridgePage(await permalink(archived));
+    const orphanedAfter = await orphanUrls();
+    await saveSettings({ excludedCategories: [] });
+
+    expect(orphanedBefore).toContain(linkedUrl);
+    expect(page).toMatchObject({ statusCode: 200, excluded: true });
+    expect(orphanedAfter).not.toContain(linkedUrl);
+  });
+
+  it('when a suggested post gets a password, then the bridge keeps it as a live page marked excluded without its content, and an approved suggestion to it is refused with target_unavailable', async () => {
+    const { target, url, namer } = await excludable('Durum Flour');
+    const suggestion = (await suggestionsFor(namer)).find((s) => s.targetPostId === target)!;
+    const approved = await site.admin.json(`/interlinker/v1/suggestions/${suggestion.id}`, { method: 'PATCH', body: { status: 'approved' } });
+    const before = await site.content(namer);
+
+    const locked = await (await site.wp.rest('editor')).json(`/wp/v2/posts/${target}`, { method: 'POST', body: { password: 'members' } });
+    const page = await bridgePage(url);
+    const content = await bridgeContent(url);
+    const implemented = await site.admin.json<{ results: { suggestionId: string; succeeded: boolean; code?: string }[] }>('/interlinker/v1/implement', {
+      method: 'POST',
+      body: { suggestionIds: [suggestion.id] },
+    });
+
+    expect(approved.status).toBe(200);
+    expect(locked.status).toBe(200);
+    expect(page).toMatchObject({ statusCode: 200, excluded: true });
+    expect(content).toBe('');
+    expect(await brokenTargets()).not.toContain(url);
+    expect(implemented.status).toBe(200);
+    expect(implemented.body.results).toEqual([expect.objectContaining({ suggestionId: suggestion.id, succeeded: false, code: 'target_unavailable' })]);
+    expect(await site.content(namer)).toBe(before);
+  });
+
+  it('when suggestions are asked for an excluded post, then the plugin refuses with interlinker_post_not_eligible, and the bridge itself refuses that source', async () => {
+    const url = await permalink(lockedId);
+
+    const asked = await site.admin.json<WpError>(`/interlinker/v1/suggestions?post_id=${lockedId}&generate=1`);
+    const direct = await site.bridgeApi<{ error: { code: string } }>(`/api/projects/${await site.projectId()}/suggestions`, {
+      method: 'POST',
+      body: { sourcePageUrl: url },
+    });
+
+    expect(asked.status).toBe(400);
+    expect(asked.body.code).toBe('interlinker_post_not_eligible');
+    expect(asked.body.message).toMatch(/without a password, outside excluded categories and paths/);
+    expect(direct.status).toBe(400);
+    expect(direct.body.error.code).toBe('validation_error');
+  });
+
+  it('when the bridge still holds as excluded a post the site no longer excludes, then generating for it syncs it first and succeeds', async () => {
+    const category = await newCategory('Seasonal');
+    const id = await postInCategory('Spring Loaf', '<p>A spring loaf with fresh herbs.</p>', category);
+    const url = await permalink(id);
+    await saveSettings({ excludedCategories: [category] });
+    const heldExcluded = (await bridgePage(url))?.excluded;
+    await storeExcludedCategories([]);
+
+    const asked = await site.admin.json(`/interlinker/v1/suggestions?post_id=${id}&generate=1`);
+
+    expect(heldExcluded).toBe(true);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect((await bridgePage(url))?.excluded).toBe(false);
+  });
+
+  it('when a post type is no longer chosen, then the bridge keeps its posts as live pages marked excluded, and as ordinary pages once it is chosen again', async () => {
+    const url = await permalink(aboutId);
+
+    const narrowed = await saveSettings({ postTypes: ['post'] });
+    const whileNotChosen = await bridgePage(url);
+    const widened = await saveSettings({ postTypes: ['post', 'page'] });
+
+    expect(narrowed.status).toBe(200);
+    expect(whileNotChosen).toMatchObject({ statusCode: 200, excluded: true });
+    expect(widened.status).toBe(200);
+    expect((await bridgePage(url))?.excluded).toBe(false);
+  });
+
+  it('when a category is excluded, then the full sync still sends its posts, marked excluded, and counts them in the total', async () => {
+    const before = (await fullSync(site.admin)).last.total;
+    const category = await newCategory('Off Topic');
+    const off = await postInCategory('Off', '<p>Something else.</p>', category);
+    await storeExcludedCategories([category]);
+
+    const after = (await fullSync(site.admin)).last;
+    const page = await bridgePage(await permalink(off));
+    await storeExcludedCategories([]);
+
+    expect(after.total).toBe(before + 1);
+    expect(after.total).toBe(await publishedCount());
+    expect(page).toMatchObject({ statusCode: 200, excluded: true });
   });
 
   it('when posts are synced by id, then only those go and the answer says so', async () => {

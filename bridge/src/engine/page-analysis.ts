@@ -1,13 +1,14 @@
 import { documentTerms, stemTable } from './document-terms.js';
-import { phraseStems, repeatedNgrams } from './keyphrases.js';
+import { phraseStems } from './keyphrases.js';
 import { stemEnglish } from './stemmer.js';
 import { cleanTitle, titleHead } from './title.js';
 import { tokenize, wordTable } from './tokenizer.js';
 import type { Keyphrase, PageAnalysis, PageInput } from './types.js';
 import { extractVisibleText } from './visible-text.js';
 
-const NGRAMS_PER_PAGE = 5;
 const HEADING_LEVELS_USED = 3;
+/** Element ids taken as names of what the page defines; a page with more is a long reference page. */
+const DEFINITIONS_PER_PAGE = 100;
 
 /** Everything the engine needs from one page, computed once at sync time. Pure. */
 export function analyzePage(input: PageInput): PageAnalysis {
@@ -34,7 +35,7 @@ export function analyzePage(input: PageInput): PageAnalysis {
   for (const heading of visible.headings) {
     if (heading.level <= HEADING_LEVELS_USED) addPhrase('heading', phraseStems(heading.text, stem));
   }
-  for (const ngram of repeatedNgrams(tokens, stems, NGRAMS_PER_PAGE)) addPhrase('ngram', ngram);
+  for (const id of visible.ids.slice(0, DEFINITIONS_PER_PAGE)) addPhrase('definition', phraseStems(id, stem));
 
   return {
     links: visible.links,

@@ -25,7 +25,7 @@ export const KIND_STRENGTH: Record<PhraseKind, number> = {
   [PhraseKind.anchor]: 4,
   [PhraseKind.titlePart]: 3,
   [PhraseKind.heading]: 2,
-  [PhraseKind.ngram]: 1,
+  [PhraseKind.definition]: 1,
 };
 
 /** Every mention of a phrase naming an acceptable target, anywhere in the text, grouped by target. */

@@ -34,7 +34,7 @@ export interface AnchorFeatures {
   position: number;
 }
 
-const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.ngram, PhraseKind.anchor] as const;
+const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.anchor, PhraseKind.definition] as const;
 const MAX_ANCHOR_USES = 50;
 
 export function targetVector(f: TargetFeatures): number[] {
@@ -69,18 +69,19 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * from that page; the anchor is the one the engine prefers).
  */
 const WEIGHTS = [
-  -6.766, 1.398, 0.090, 3.086, 2.979, 0.049, 0.488, 3.287, 0.573, 0.904, 0.366, 0.063, -0.218,
-  -1.526, -2.200, -0.034, -0.701, -2.136, 0.606, 2.763, 4.549, -0.263, 0.637, 0.200,
+  -8.172, 1.585, 0.701, 3.552, 3.421, 0.390, 3.713, 3.611, 0.671, 0.932, 0.373, 0.020, -0.128,
+  -1.099, -1.949, 0.107, -1.939, -2.180, 0.414, 3.205, 4.959, -0.463, 0.573, 0.259,
 ];
-const TARGET_WEIGHTS = WEIGHTS.slice(0, 13);
-const ANCHOR_WEIGHTS = WEIGHTS.slice(13);
+const TARGET_INPUTS = 8 + KINDS.length;
+const TARGET_WEIGHTS = WEIGHTS.slice(0, TARGET_INPUTS);
+const ANCHOR_WEIGHTS = WEIGHTS.slice(TARGET_INPUTS);
 
-/** The largest value each anchor input can take (the ambiguity input is log2 of at most 4 pages). */
-const ANCHOR_INPUT_MAX = [1, 1, 1, 1, 1, 1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1];
+/** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */
+const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1];
 
 /** An upper bound of anchorLogit, so targets that cannot reach the best ones are never given anchors. */
-export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, 5)) +
-  ANCHOR_WEIGHTS.slice(5).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i + 5]!), 0);
+export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, KINDS.length)) +
+  ANCHOR_WEIGHTS.slice(KINDS.length).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i]!), 0);
 
 /**
  * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, about four in five

@@ -47,7 +47,7 @@ const KIND_BY_NAME: Record<Keyphrase['kind'], PhraseKind> = {
   title: PhraseKind.title,
   'title-part': PhraseKind.titlePart,
   heading: PhraseKind.heading,
-  ngram: PhraseKind.ngram,
+  definition: PhraseKind.definition,
 };
 
 /** Distinct terms of one page fit in 20 bits; weights × 1e4 fit in the remaining 33 bits of a double's integer range. */

@@ -22,9 +22,9 @@ export interface ExtractedLink {
   anchorText: string;
 }
 
-/** A phrase that names a page: its title, a heading, or a word n-gram it repeats. */
+/** A phrase that names a page: its title, the head of its title, a heading, or an element id (a defined name). */
 export interface Keyphrase {
-  kind: 'title' | 'title-part' | 'heading' | 'ngram';
+  kind: 'title' | 'title-part' | 'heading' | 'definition';
   /** Stems of the phrase's words in order (stopwords inside kept, leading and trailing ones dropped). */
   stems: string[];
 }

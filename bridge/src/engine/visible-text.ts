@@ -8,6 +8,8 @@ export interface VisibleText {
   eligible: number[];
   links: ExtractedLink[];
   headings: { level: number; text: string }[];
+  /** Element ids, in order: on documentation sites they name what the page defines ("json.dumps", "TypeError"). */
+  ids: string[];
 }
 
 /** Content that is never shown as text. */
@@ -39,6 +41,7 @@ export function extractVisibleText(html: string): VisibleText {
   const eligible: number[] = [];
   const links: ExtractedLink[] = [];
   const headings: { level: number; text: string }[] = [];
+  const ids: string[] = [];
 
   let hiddenDepth = 0;
   let noAnchorDepth = 0;
@@ -60,6 +63,7 @@ export function extractVisibleText(html: string): VisibleText {
         if (NO_ANCHOR.has(name)) noAnchorDepth += 1;
         if (BLOCK.has(name)) lineBreak();
         if (name === 'a') openLinks.push({ href: attributes.href ?? '', text: '' });
+        if (attributes.id) ids.push(attributes.id);
         const level = HEADING_LEVEL[name];
         if (level !== undefined && heading === null) heading = { level, text: '' };
       },
@@ -92,7 +96,7 @@ export function extractVisibleText(html: string): VisibleText {
   );
   parser.write(html);
   parser.end();
-  return { text: parts.join(''), eligible, links, headings };
+  return { text: parts.join(''), eligible, links, headings, ids };
 }
 
 /** Adds a text node's span, leaving out any shortcode inside it. */

@@ -157,7 +157,7 @@ final class Project_Api {
 	}
 
 	/**
-	 * @param array<string, scalar> $query status, limit, offset.
+	 * @param array<string, scalar> $query status, ids (comma-separated, at most 100), limit, offset.
 	 * @return array{items: array<int, array<string, mixed>>, total: int}|WP_Error
 	 */
 	public function list_implementations( array $query ): array|WP_Error {

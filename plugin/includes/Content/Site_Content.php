@@ -1,7 +1,8 @@
 <?php
 /**
- * Which posts take part (post types, published, not password-protected, not in an excluded category or path),
- * and the mapping between posts and the URLs the bridge knows them by.
+ * Which posts the bridge gets (published ones of the chosen post types, and any it already has) and which of them
+ * take part in suggestions (not password-protected, outside excluded categories and paths), and the mapping
+ * between posts and the URLs the bridge knows them by.
  *
  * @package Interlinker
  */
@@ -25,10 +26,14 @@ final class Site_Content {
 	public function __construct( private readonly Settings $settings ) {}
 
 	/**
-	 * Whether a post takes part now (the path check needs its permalink).
+	 * Whether a post takes part in suggestions now, as a source and as a target (the path check needs its permalink).
 	 */
 	public function is_eligible( WP_Post $post ): bool {
-		return $this->passes_query_rules( $post ) && ! $this->is_excluded_path( (string) get_permalink( $post ) );
+		return $this->is_live( $post )
+			&& '' === $post->post_password
+			&& $this->has_chosen_type( $post )
+			&& ! $this->in_excluded_category( $post )
+			&& ! $this->is_excluded_path( (string) get_permalink( $post ) );
 	}
 
 	/**
@@ -38,21 +43,75 @@ final class Site_Content {
 		return 'publish' === $post->post_status;
 	}
 
-	public function passes_query_rules( WP_Post $post ): bool {
-		if ( 'publish' !== $post->post_status || '' !== $post->post_password ) {
-			return false;
-		}
-		if ( ! in_array( $post->post_type, $this->settings->post_types(), true ) ) {
-			return false;
-		}
+	/**
+	 * Whether the bridge should have the post: every post of the chosen types, and any post it has already (the
+	 * type may have been chosen then). An excluded post is sent too, marked excluded, so that links to it and in
+	 * it count for link health.
+	 */
+	public function is_followed( WP_Post $post ): bool {
+		return $this->has_chosen_type( $post ) || $this->is_known( $post );
+	}
+
+	/**
+	 * Whether the bridge has the post under some URL.
+	 */
+	public function is_known( WP_Post $post ): bool {
+		return '' !== (string) get_post_meta( $post->ID, self::META_SYNCED_URL, true );
+	}
+
+	private function has_chosen_type( WP_Post $post ): bool {
+		return in_array( $post->post_type, $this->settings->post_types(), true );
+	}
+
+	private function in_excluded_category( WP_Post $post ): bool {
 		$excluded = $this->settings->excluded_categories();
-		return ! $excluded || ! array_intersect( $excluded, wp_get_post_categories( $post->ID ) );
+		return $excluded && array_intersect( $excluded, wp_get_post_categories( $post->ID ) );
 	}
 
 	public function is_excluded_path( string $url ): bool {
-		$path = '/' . ltrim( (string) wp_parse_url( $url, PHP_URL_PATH ), '/' );
-		$path = trailingslashit( $path );
-		foreach ( $this->settings->excluded_paths() as $prefix ) {
+		return self::is_under( $url, $this->settings->excluded_paths() );
+	}
+
+	/**
+	 * Ids of the posts the bridge has whose exclusion a change of these settings may have turned: in one of the
+	 * categories, of one of the post types, or synced under one of the path prefixes.
+	 *
+	 * @param int[]    $categories Term ids.
+	 * @param string[] $types      Post types.
+	 * @param string[] $paths      Path prefixes, as in "/shop/".
+	 * @return int[]
+	 */
+	public function known_ids_touched_by( array $categories, array $types, array $paths ): array {
+		global $wpdb;
+		$ids = array();
+		if ( $categories ) {
+			$sql = "SELECT DISTINCT m.post_id FROM {$wpdb->postmeta} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.post_id"
+				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
+				. " WHERE m.meta_key = %s AND tt.taxonomy = 'category' AND tt.term_id IN (" . implode( ',', array_fill( 0, count( $categories ), '%d' ) ) . ')';
+			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $categories ) ) ) ); // phpcs:ignore WordPress.DB
+		}
+		if ( $types ) {
+			$sql = "SELECT m.post_id FROM {$wpdb->postmeta} m INNER JOIN {$wpdb->posts} p ON p.ID = m.post_id"
+				. ' WHERE m.meta_key = %s AND p.post_type IN (' . implode( ',', array_fill( 0, count( $types ), '%s' ) ) . ')';
+			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $types ) ) ) ); // phpcs:ignore WordPress.DB
+		}
+		if ( $paths ) {
+			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_SYNCED_URL ), ARRAY_A ); // phpcs:ignore WordPress.DB
+			foreach ( $rows as $row ) {
+				if ( self::is_under( (string) $row['meta_value'], $paths ) ) {
+					$ids[] = $row['post_id'];
+				}
+			}
+		}
+		return array_values( array_unique( array_map( 'intval', $ids ) ) );
+	}
+
+	/**
+	 * @param string[] $prefixes Path prefixes, as in "/shop/".
+	 */
+	private static function is_under( string $url, array $prefixes ): bool {
+		$path = trailingslashit( '/' . ltrim( (string) wp_parse_url( $url, PHP_URL_PATH ), '/' ) );
+		foreach ( $prefixes as $prefix ) {
 			if ( str_starts_with( $path, $prefix ) ) {
 				return true;
 			}
@@ -61,7 +120,7 @@ final class Site_Content {
 	}
 
 	/**
-	 * Ids of posts that pass the query rules, after $after_id, in id order.
+	 * Ids of the published posts the full sync sends (see is_followed()), after $after_id, in id order.
 	 *
 	 * @return int[]
 	 */
@@ -74,7 +133,7 @@ final class Site_Content {
 	}
 
 	/**
-	 * How many posts pass the query rules.
+	 * How many published posts the full sync sends.
 	 */
 	public function count(): int {
 		global $wpdb;
@@ -118,22 +177,15 @@ final class Site_Content {
 	}
 
 	/**
+	 * The SQL form of is_live() && is_followed().
+	 *
 	 * @return array{0: string, 1: array<int, int|string>}
 	 */
 	private function where_clause(): array {
 		global $wpdb;
-		$types = $this->settings->post_types();
-		if ( ! $types ) {
-			return array( '1 = 0', array() );
-		}
-		$where  = 'p.post_type IN (' . implode( ',', array_fill( 0, count( $types ), '%s' ) ) . ") AND p.post_status = 'publish' AND p.post_password = ''";
-		$params = $types;
-		$cats   = $this->settings->excluded_categories();
-		if ( $cats ) {
-			$where .= " AND NOT EXISTS (SELECT 1 FROM {$wpdb->term_relationships} tr INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
-				. " WHERE tr.object_id = p.ID AND tt.taxonomy = 'category' AND tt.term_id IN (" . implode( ',', array_fill( 0, count( $cats ), '%d' ) ) . '))';
-			$params = array_merge( $params, $cats );
-		}
-		return array( $where, $params );
+		$types  = $this->settings->post_types();
+		$chosen = $types ? 'p.post_type IN (' . implode( ',', array_fill( 0, count( $types ), '%s' ) ) . ')' : '1 = 0';
+		$known  = "EXISTS (SELECT 1 FROM {$wpdb->postmeta} m WHERE m.post_id = p.ID AND m.meta_key = %s)";
+		return array( "p.post_status = 'publish' AND ( {$chosen} OR {$known} )", array_merge( $types, array( self::META_SYNCED_URL ) ) );
 	}
 }

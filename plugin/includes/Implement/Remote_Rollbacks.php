@@ -19,6 +19,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Remote_Rollbacks {
 
+	/** Implementations per list call, and the most ids the bridge's `ids` filter takes. */
 	private const PAGE_SIZE = 100;
 	/** A bound on the pages read in one go; what is not reached is found by a later sync. */
 	private const MAX_PAGES = 50;
@@ -49,8 +50,7 @@ final class Remote_Rollbacks {
 	}
 
 	/**
-	 * Reads the bridge's rolled-back implementations, newest first, until every wanted one was seen or the list
-	 * is older than the oldest wanted one: usually a single call.
+	 * Finds which of the wanted implementations the bridge shows as rolled back, and reverts those on the site.
 	 *
 	 * @param array<string, string|null> $wanted Implementation id → the bridge's createdAt, when known.
 	 * @return string[]|WP_Error
@@ -59,10 +59,47 @@ final class Remote_Rollbacks {
 		if ( ! $wanted ) {
 			return array();
 		}
-		$known    = array_filter( $wanted, 'is_string' );
-		$oldest   = count( $known ) === count( $wanted ) ? min( $known ) : null;
-		$found    = array();
+		$rolled_back = count( $wanted ) <= self::PAGE_SIZE ? $this->rolled_back_by_ids( array_keys( $wanted ) ) : $this->rolled_back_by_paging( $wanted );
+		if ( is_wp_error( $rolled_back ) ) {
+			return $rolled_back;
+		}
 		$reverted = array();
+		foreach ( $rolled_back as $id ) {
+			if ( ! is_wp_error( $this->rollbacks->revert_locally( $id ) ) ) {
+				$reverted[] = $id;
+			}
+		}
+		return $reverted;
+	}
+
+	/**
+	 * One call: the bridge filters by the ids (at most PAGE_SIZE) and the status.
+	 *
+	 * @param array<int, string|int> $ids
+	 * @return string[]|WP_Error
+	 */
+	private function rolled_back_by_ids( array $ids ): array|WP_Error {
+		$page = $this->api->list_implementations(
+			array(
+				'status' => 'rolled_back',
+				'ids'    => implode( ',', array_map( 'strval', $ids ) ),
+				'limit'  => self::PAGE_SIZE,
+			)
+		);
+		return is_wp_error( $page ) ? $page : array_values( array_unique( array_column( $page['items'], 'id' ) ) );
+	}
+
+	/**
+	 * More ids than one call takes: reads the bridge's rolled-back implementations, newest first, until every
+	 * wanted one was seen or the list is older than the oldest wanted one.
+	 *
+	 * @param array<string, string|null> $wanted
+	 * @return string[]|WP_Error
+	 */
+	private function rolled_back_by_paging( array $wanted ): array|WP_Error {
+		$known  = array_filter( $wanted, 'is_string' );
+		$oldest = count( $known ) === count( $wanted ) ? min( $known ) : null;
+		$found  = array();
 		for ( $page_number = 0; $page_number < self::MAX_PAGES; $page_number++ ) {
 			$page = $this->api->list_implementations(
 				array(
@@ -75,13 +112,8 @@ final class Remote_Rollbacks {
 				return $page;
 			}
 			foreach ( $page['items'] as $implementation ) {
-				$id = $implementation['id'];
-				if ( ! array_key_exists( $id, $wanted ) || isset( $found[ $id ] ) ) {
-					continue;
-				}
-				$found[ $id ] = true;
-				if ( ! is_wp_error( $this->rollbacks->revert_locally( $id ) ) ) {
-					$reverted[] = $id;
+				if ( array_key_exists( $implementation['id'], $wanted ) ) {
+					$found[ $implementation['id'] ] = true;
 				}
 			}
 			$last = end( $page['items'] );
@@ -91,6 +123,6 @@ final class Remote_Rollbacks {
 				break;
 			}
 		}
-		return $reverted;
+		return array_map( 'strval', array_keys( $found ) );
 	}
 }

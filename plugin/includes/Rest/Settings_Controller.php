@@ -12,6 +12,7 @@ namespace Interlinker\Rest;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
+use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Project_Exclusions;
 use WP_Error;
 use WP_REST_Request;
@@ -29,6 +30,7 @@ final class Settings_Controller extends Rest_Controller {
 		private readonly Connection_Check $connection,
 		private readonly Key_Rotation $rotation,
 		private readonly Project_Exclusions $exclusions,
+		private readonly Exclusion_Resync $resync,
 	) {
 		parent::__construct();
 		$this->rest_base = 'settings';
@@ -110,18 +112,26 @@ final class Settings_Controller extends Rest_Controller {
 		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
 			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}
-		$paths_before = $this->settings->excluded_paths();
+		$before = $this->resync->snapshot();
 		$this->settings->update( $changes );
-		$answer = $this->current();
-		if ( $this->settings->excluded_paths() !== $paths_before && $this->settings->is_configured() ) {
-			// The bridge applies excluded paths to suggestions: tell it now, or on the next sync when it cannot be told.
-			$pushed = $this->exclusions->push();
-			if ( is_wp_error( $pushed ) ) {
-				$answer['warnings'] = array(
+		$answer   = $this->current();
+		$warnings = array();
+		if ( $this->settings->is_configured() ) {
+			if ( $this->settings->excluded_paths() !== $before['excludedPaths'] ) {
+				// The bridge applies excluded paths to suggestions: tell it now, or on the next sync when it cannot be told.
+				$pushed = $this->exclusions->push();
+				if ( is_wp_error( $pushed ) ) {
 					/* translators: %s: the reason the bridge could not be told. */
-					sprintf( __( 'Saved. The bridge gets the new excluded paths with the next sync: %s', 'interlinker' ), $pushed->get_error_message() ),
-				);
+					$warnings[] = sprintf( __( 'Saved. The bridge gets the new excluded paths with the next sync: %s', 'interlinker' ), $pushed->get_error_message() );
+				}
 			}
+			// Posts the bridge has go again, marked excluded or not, once this response is sent.
+			if ( ! $this->resync->queue_changed( $before ) ) {
+				$warnings[] = __( 'Saved. Many posts change with these exclusions: run a full sync so that the bridge knows which of them to suggest.', 'interlinker' );
+			}
+		}
+		if ( $warnings ) {
+			$answer['warnings'] = $warnings;
 		}
 		return new WP_REST_Response( $answer );
 	}

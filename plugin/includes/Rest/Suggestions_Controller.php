@@ -11,7 +11,6 @@ namespace Interlinker\Rest;
 
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
-use Interlinker\Content\Excluded_Targets;
 use Interlinker\Content\Site_Content;
 use Interlinker\Sync\Sync_Service;
 use WP_Error;
@@ -33,7 +32,6 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Site_Content $content,
 		private readonly Sync_Service $sync,
 		private readonly Suggestion_View $view,
-		private readonly Excluded_Targets $excluded_targets,
 	) {
 		parent::__construct();
 		$this->rest_base = 'suggestions';
@@ -205,16 +203,24 @@ final class Suggestions_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Generates for a post; a post the bridge does not have yet is synced first. Returns the URL used.
+	 * Generates for a post. A post the bridge does not have yet is synced first, and so is one the bridge still
+	 * holds as excluded while the site no longer excludes it. Returns the URL used.
 	 */
 	private function generate( WP_Post $post, string $url ): string|WP_Error {
 		if ( ! $this->content->is_eligible( $post ) ) {
-			return new WP_Error( 'interlinker_post_not_eligible', __( 'Suggestions are made for published posts of the chosen post types only, outside excluded categories and paths.', 'interlinker' ), array( 'status' => 400 ) );
+			return new WP_Error(
+				'interlinker_post_not_eligible',
+				__( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ),
+				array(
+					'status' => 400,
+					'postId' => $post->ID,
+				)
+			);
 		}
 		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
 		$min_score = self::min_score();
 		$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
-		if ( is_wp_error( $generated ) && in_array( $generated->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
+		if ( is_wp_error( $generated ) && self::bridge_page_outdated( $generated ) ) {
 			$synced = $this->sync->sync_posts( array( $post->ID ) );
 			if ( is_wp_error( $synced ) ) {
 				return $synced;
@@ -222,11 +228,21 @@ final class Suggestions_Controller extends Rest_Controller {
 			$url       = $this->content->url_for_post( $post );
 			$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
 		}
-		if ( is_wp_error( $generated ) ) {
-			return $generated;
+		return is_wp_error( $generated ) ? $generated : $url;
+	}
+
+	/**
+	 * Whether the bridge refused because its page for the source is missing or out of date: not synced yet, or
+	 * still marked excluded (the bridge then refuses the source URL).
+	 */
+	private static function bridge_page_outdated( WP_Error $error ): bool {
+		if ( in_array( $error->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
+			return true;
 		}
-		$dropped = $this->excluded_targets->drop_for_source( $url );
-		return is_wp_error( $dropped ) ? $dropped : $url;
+		$data = $error->get_error_data();
+		return 'interlinker_invalid_request' === $error->get_error_code()
+			&& is_array( $data )
+			&& in_array( 'sourcePageUrl', array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
 	}
 
 	/**

@@ -1,6 +1,7 @@
 <?php
 /**
- * The page the bridge gets for a post: its URL, title, stored content without shortcodes, and status.
+ * The page the bridge gets for a post: its URL, title, stored content without shortcodes, status, and whether it
+ * is excluded from suggestions.
  *
  * @package Interlinker
  */
@@ -24,12 +25,13 @@ final class Page_Payload {
 	/**
 	 * A published post as it is now. The stored content (not the rendered one) is what links go into, so it is
 	 * what suggestions must be made from; shortcodes are left out so that no anchor is proposed inside one.
-	 * Without content (a password-protected post), the page still exists for the bridge but says nothing.
+	 * A password-protected post goes without its content: the page exists, but what it says stays private.
+	 * An excluded post is never a suggestion's source or target, yet links to it and in it count for link health.
 	 *
-	 * @return array{url: string, title: string, content: string, statusCode: int}
+	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool}
 	 */
-	public static function live( WP_Post $post, string $url, bool $with_content = true ): array {
-		$content = $with_content ? Shortcode_Spans::strip( $post->post_content ) : '';
+	public static function live( WP_Post $post, string $url, bool $excluded ): array {
+		$content = '' === $post->post_password ? Shortcode_Spans::strip( $post->post_content ) : '';
 		if ( strlen( $content ) > self::MAX_CONTENT_BYTES ) {
 			$content = mb_strcut( $content, 0, self::MAX_CONTENT_BYTES, 'UTF-8' );
 		}
@@ -38,6 +40,7 @@ final class Page_Payload {
 			'title'      => self::title( $post ),
 			'content'    => $content,
 			'statusCode' => 200,
+			'excluded'   => $excluded,
 		);
 	}
 

@@ -33,12 +33,9 @@ final class Post_Change_Listener {
 		if ( wp_is_post_revision( $post ) || wp_is_post_autosave( $post ) || ! $this->settings->is_configured() ) {
 			return;
 		}
-		if ( ! in_array( $post->post_type, $this->settings->post_types(), true ) ) {
-			return;
-		}
-		// Published posts go (under an excluded path too: the bridge keeps those out of suggestions itself); others
-		// only when the bridge knows them (they become 410 there, or stay live pages when merely excluded).
-		if ( $this->content->passes_query_rules( $post ) || '' !== get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true ) ) {
+		// Published posts of the chosen types go, excluded ones too (marked so); others only when the bridge has
+		// them (they become 410 there, or stay live pages marked excluded).
+		if ( ( $this->content->is_live( $post ) && $this->content->is_followed( $post ) ) || $this->content->is_known( $post ) ) {
 			$this->queue->add_post( $post_id );
 		}
 	}

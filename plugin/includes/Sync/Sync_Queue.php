@@ -31,8 +31,18 @@ final class Sync_Queue {
 	public function __construct( private readonly Sync_Service $sync ) {}
 
 	public function add_post( int $post_id ): void {
-		$queue                     = $this->read();
-		$queue['posts'][ $post_id ] = true;
+		$this->add_posts( array( $post_id ) );
+	}
+
+	/**
+	 * @param int[] $post_ids
+	 */
+	public function add_posts( array $post_ids ): void {
+		if ( ! $post_ids ) {
+			return;
+		}
+		$queue           = $this->read();
+		$queue['posts'] += array_fill_keys( $post_ids, true );
 		$this->write( $queue );
 	}
 

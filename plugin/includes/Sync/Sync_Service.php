@@ -209,24 +209,24 @@ final class Sync_Service {
 	}
 
 	/**
-	 * The pages one post stands for. A published post is a live page even when it is excluded: exclusions keep a
-	 * post out of suggestions, not out of existence, and links to it must not show as broken. Paths are excluded
-	 * on the bridge (the project's excludePaths); posts excluded otherwise are sent only when the bridge knows
-	 * them already, and a password-protected one without its content. Its old URL goes as moved when its
-	 * permalink changed. A post no longer published goes as gone under its last synced URL.
+	 * The pages one post stands for. A published post is a live page even when it is excluded from suggestions
+	 * (category, path, post type no longer chosen, password): it goes marked excluded, so that the bridge never
+	 * makes it a source or a target while links to it stay active and its own links count. A post of a type not
+	 * chosen goes only when the bridge has it already. Its old URL goes as moved when its permalink changed. A post
+	 * no longer published goes as gone under its last synced URL.
 	 *
-	 * @return array<int, array{url: string, title: string, content: string, statusCode: int}>
+	 * @return array<int, array{url: string, title: string, content: string, statusCode: int, excluded?: bool}>
 	 */
 	private function pages_for( WP_Post $post ): array {
 		$synced_url = (string) get_post_meta( $post->ID, Site_Content::META_SYNCED_URL, true );
 		if ( ! $this->content->is_live( $post ) ) {
 			return '' === $synced_url ? array() : array( Page_Payload::gone( $synced_url, Page_Payload::title( $post ) ) );
 		}
-		if ( '' === $synced_url && ! $this->content->passes_query_rules( $post ) ) {
+		if ( ! $this->content->is_followed( $post ) ) {
 			return array();
 		}
 		$url   = (string) get_permalink( $post );
-		$pages = array( Page_Payload::live( $post, $url, '' === $post->post_password ) );
+		$pages = array( Page_Payload::live( $post, $url, ! $this->content->is_eligible( $post ) ) );
 		if ( '' !== $synced_url && $synced_url !== $url ) {
 			$pages[] = Page_Payload::gone( $synced_url, Page_Payload::title( $post ), 301 );
 		}

@@ -6,7 +6,7 @@ import { useDispatch } from '@wordpress/data';
 import type { Action, RenderModalProps } from '@wordpress/dataviews';
 import { useMemo } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { check, closeSmall, link, trash, undo } from '@wordpress/icons';
+import { check, link, notAllowed, trash, undo } from '@wordpress/icons';
 
 import type { Suggestion } from '../../api/types';
 import { store } from '../../store';
@@ -72,7 +72,8 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 			{
 				id: 'reject',
 				label: __( 'Reject', 'interlinker' ),
-				icon: closeSmall,
+				// Not the cross: DataViews' "clear selection" sits beside it in the bulk bar.
+				icon: notAllowed,
 				isPrimary: true,
 				supportsBulk: true,
 				isEligible: ( item ) =>
