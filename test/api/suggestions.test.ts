@@ -122,6 +122,9 @@ describe('reviewing suggestions', () => {
     expect(await account.client.getSuggestion(projectId, answer[0]!.id)).toEqual(patched);
     const approved = await account.client.listSuggestions(projectId, { status: 'approved' });
     expect(approved.items.map((s) => s.id)).toEqual([answer[0]!.id]);
+    const open = await account.client.listSuggestions(projectId, { status: ['pending', 'approved'] });
+    expect(open.pagination.total).toBe(answer.length);
+    expect((await bridge.fetch(`/api/projects/${projectId}/suggestions?status=pending,done`, { key: account.key })).status).toBe(400);
     const bySource = await account.client.listSuggestions(projectId, { sourcePageUrl: SOURCE_URL });
     expect(bySource.pagination.total).toBe(answer.length);
     const best = await account.client.listSuggestions(projectId, { orderBy: 'relevanceScore', order: 'desc' });

@@ -107,9 +107,13 @@ export class InterlinkerClient {
   }
   listSuggestions(
     projectId: string,
-    query: ListQuery & { status?: SuggestionStatus; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
+    query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
   ) {
-    return this.page<Suggestion>(`/api/projects/${enc(projectId)}/suggestions`, { ...query });
+    const { status, ...rest } = query;
+    return this.page<Suggestion>(`/api/projects/${enc(projectId)}/suggestions`, {
+      ...rest,
+      status: Array.isArray(status) ? status.join(',') : status,
+    });
   }
   getSuggestion(projectId: string, suggestionId: string) {
     return this.data<Suggestion>('GET', `/api/projects/${enc(projectId)}/suggestions/${enc(suggestionId)}`);

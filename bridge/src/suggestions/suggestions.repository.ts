@@ -20,7 +20,7 @@ export interface SuggestionOrder {
 const SORT_COLUMNS = { createdAt: 's.created_at', relevanceScore: 's.relevance_score' } as const;
 
 export interface SuggestionFilter {
-  status?: SuggestionStatus | undefined;
+  statuses?: readonly SuggestionStatus[] | undefined;
   sourceKey?: string | undefined;
   targetKey?: string | undefined;
   implementationId?: string | undefined;
@@ -31,7 +31,7 @@ const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl,
   s.target_page_id AS targetPageId, s.created_at AS createdAt, s.updated_at AS updatedAt
   FROM suggestions s JOIN pages src ON src.id = s.source_page_id JOIN pages tgt ON tgt.id = s.target_page_id`;
 
-const FILTER = `s.project_id = @projectId AND (@status IS NULL OR s.status = @status)
+const FILTER = `s.project_id = @projectId AND (@statuses IS NULL OR s.status IN (SELECT value FROM json_each(@statuses)))
   AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
   AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))`;
 
@@ -115,7 +115,7 @@ export class SuggestionsRepository {
   private bind(projectId: string, filter: SuggestionFilter) {
     return {
       projectId,
-      status: filter.status ?? null,
+      statuses: filter.statuses ? JSON.stringify(filter.statuses) : null,
       sourceKey: filter.sourceKey ?? null,
       targetKey: filter.targetKey ?? null,
       implementationId: filter.implementationId ?? null,

@@ -34,7 +34,13 @@ export type Suggestion = z.output<typeof suggestionSchema>;
 export const SUGGESTION_SORT_FIELDS = ['createdAt', 'relevanceScore'] as const;
 
 export const listSuggestionsQuery = paginationQuery.extend({
-  status: z.enum(SUGGESTION_STATUSES).optional(),
+  status: z
+    .string()
+    .max(60)
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(SUGGESTION_STATUSES)).min(1).max(SUGGESTION_STATUSES.length))
+    .optional()
+    .meta({ description: 'One status, or several separated by commas (e.g. `pending,approved`).' }),
   orderBy: z.enum(SUGGESTION_SORT_FIELDS).default('createdAt').meta({ description: 'Sort field (default: createdAt).' }),
   order: z.enum(['asc', 'desc']).default('desc').meta({ description: 'Sort direction (default: desc, newest or best first).' }),
   sourcePageUrl: httpUrl.optional(),

@@ -82,7 +82,7 @@ export class SuggestionsService {
 
   list(projectId: string, query: ListSuggestionsQuery): ListResult<Suggestion> {
     const filter = {
-      status: query.status,
+      statuses: query.status,
       sourceKey: query.sourcePageUrl ? (normalizePageUrl(query.sourcePageUrl) ?? undefined) : undefined,
       targetKey: query.targetPageUrl ? (normalizePageUrl(query.targetPageUrl) ?? undefined) : undefined,
       implementationId: query.implementationId,
