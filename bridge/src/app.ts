@@ -62,10 +62,14 @@ export function createApp(deps: AppDeps): App {
   const indexes = deps.indexes ?? new ProjectIndexes(db);
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
-  const projects = new ProjectsService(db, new ProjectsRepository(db), clock, (projectId) => indexes.dropProject(projectId));
+  const suggestionsRepository = new SuggestionsRepository(db);
+  const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
+    deleted: (projectId) => indexes.dropProject(projectId),
+    pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
+  });
   const pagesRepository = new PagesRepository(db);
-  const pages = new PagesService(db, pagesRepository, clock, analyzePage, indexes);
-  const suggestions = new SuggestionsService(db, new SuggestionsRepository(db), pagesRepository, indexes, clock);
+  const pages = new PagesService(db, pagesRepository, clock, analyzePage, indexes, suggestionsRepository);
+  const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
 

@@ -95,6 +95,29 @@ describe('generating suggestions', () => {
     expect(asSource.status).toBe(400);
   });
 
+  it('when a target becomes excluded, gone, or leaves the paths, then its pending suggestions go; approved ones stay', async () => {
+    const projectId = await newProject('stale');
+    const answer = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(answer.length).toBeGreaterThanOrEqual(2);
+    const [kept, excluded, gone] = answer as [(typeof answer)[0], (typeof answer)[0], (typeof answer)[0] | undefined];
+    await account.client.updateSuggestion(projectId, kept.id, 'approved');
+    const page = (url: string) => FIXTURE_PAGES.find((p) => p.url === url)!;
+    await account.client.syncPages(projectId, [
+      { ...page(kept.targetPageUrl), excluded: true },
+      { ...page(excluded.targetPageUrl), excluded: true },
+      ...(gone ? [{ ...page(gone.targetPageUrl), statusCode: 404 }] : []),
+    ]);
+    const left = await account.client.listSuggestions(projectId);
+    expect(left.items.map((s) => s.id)).toEqual([kept.id]);
+
+    const other = await newProject('stale-paths');
+    const fresh = await account.client.generateSuggestions(other, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    await account.client.updateProject(other, { excludePaths: [new URL(fresh[0]!.targetPageUrl).pathname] });
+    const remaining = await account.client.listSuggestions(other);
+    expect(remaining.items.map((s) => s.targetPageUrl)).not.toContain(fresh[0]!.targetPageUrl);
+    expect(remaining.pagination.total).toBe(fresh.length - 1);
+  });
+
   it('when the source is outside the paths, then 400; when it is not stored, then 404', async () => {
     const projectId = await newProject('source-rules', { includePaths: ['/guides/'] });
     const outside = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json: { sourcePageUrl: SOURCE_URL } });

@@ -18,6 +18,12 @@ export interface SyncListener {
   applySync(projectId: string, pages: IndexedPage[]): void;
 }
 
+/** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
+export interface StaleSuggestions {
+  removePendingOfPage(pageId: string): void;
+  removePendingToPage(pageId: string): void;
+}
+
 interface PreparedPage {
   index: number;
   url: string;
@@ -37,6 +43,7 @@ export class PagesService {
     private readonly clock: Clock,
     private readonly analyzePage: AnalyzePage,
     private readonly listener: SyncListener,
+    private readonly staleSuggestions: StaleSuggestions,
   ) {}
 
   /**
@@ -70,6 +77,8 @@ export class PagesService {
           syncedAt,
         });
         this.pages.replaceLinks(id, project.id, page.links);
+        if (page.excluded) this.staleSuggestions.removePendingOfPage(id);
+        else if (page.statusCode < 200 || page.statusCode > 299) this.staleSuggestions.removePendingToPage(id);
         indexed.push({
           pageId: id,
           url: page.urlKey,

@@ -7,15 +7,19 @@ import { newId } from '../lib/ids.js';
 import type { ProjectsRepository } from './projects.repository.js';
 import type { CreateProjectInput, Project, UpdateProjectInput } from './projects.schemas.js';
 
-/** Called when a project is deleted, inside the deleting transaction (the search index drops its data). */
-export type ProjectDeletedHook = (projectId: string) => void;
+export interface ProjectHooks {
+  /** Inside the deleting transaction (the search index drops its data). */
+  deleted(projectId: string): void;
+  /** Inside the updating transaction, when includePaths or excludePaths changed (stale suggestions go). */
+  pathsChanged(project: Project): void;
+}
 
 export class ProjectsService {
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectsRepository,
     private readonly clock: Clock,
-    private readonly onDeleted: ProjectDeletedHook = () => {},
+    private readonly hooks: ProjectHooks,
   ) {}
 
   create(accountId: string, input: CreateProjectInput): Project {
@@ -59,14 +63,19 @@ export class ProjectsService {
       excludePaths: input.excludePaths ?? current.excludePaths,
       updatedAt: this.clock.now().toISOString(),
     };
-    this.projects.update(updated);
+    const pathsChanged =
+      JSON.stringify([updated.includePaths, updated.excludePaths]) !== JSON.stringify([current.includePaths, current.excludePaths]);
+    this.db.transaction(() => {
+      this.projects.update(updated);
+      if (pathsChanged) this.hooks.pathsChanged(updated);
+    })();
     return updated;
   }
 
   remove(accountId: string, projectId: string): void {
     this.db.transaction(() => {
       if (!this.projects.remove(accountId, projectId)) throw new NotFoundError('Project');
-      this.onDeleted(projectId);
+      this.hooks.deleted(projectId);
     })();
   }
 }

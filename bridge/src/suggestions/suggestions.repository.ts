@@ -31,6 +31,10 @@ const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl,
   s.target_page_id AS targetPageId, s.created_at AS createdAt, s.updated_at AS updatedAt
   FROM suggestions s JOIN pages src ON src.id = s.source_page_id JOIN pages tgt ON tgt.id = s.target_page_id`;
 
+/** A page inside the project's paths (JSON arrays @include / @exclude of path prefixes). */
+const IN_PATHS = `(json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))
+  AND NOT EXISTS (SELECT 1 FROM json_each(@exclude) WHERE substr(p.path, 1, length(value)) = value)`;
+
 const FILTER = `s.project_id = @projectId AND (@statuses IS NULL OR s.status IN (SELECT value FROM json_each(@statuses)))
   AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
   AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))`;
@@ -69,6 +73,15 @@ export class SuggestionsRepository {
       ).pluck(),
       setStatus: db.prepare('UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ?'),
       remove: db.prepare('DELETE FROM suggestions WHERE id = ? AND project_id = ?'),
+      removePendingOfPage: db.prepare(
+        "DELETE FROM suggestions WHERE status = 'pending' AND (source_page_id = @pageId OR target_page_id = @pageId)",
+      ),
+      removePendingToPage: db.prepare("DELETE FROM suggestions WHERE status = 'pending' AND target_page_id = ?"),
+      removePendingOutsidePaths: db.prepare(
+        `DELETE FROM suggestions WHERE project_id = @projectId AND status = 'pending' AND (
+           source_page_id IN (SELECT id FROM pages p WHERE p.project_id = @projectId AND NOT (${IN_PATHS}))
+           OR target_page_id IN (SELECT id FROM pages p WHERE p.project_id = @projectId AND NOT (${IN_PATHS})))`,
+      ),
       lockedByImplementation: db.prepare(
         `SELECT 1 FROM implementation_items i JOIN implementations m ON m.id = i.implementation_id
          WHERE i.suggestion_id = ? AND i.succeeded = 1 AND m.status = 'completed' LIMIT 1`,
@@ -105,6 +118,25 @@ export class SuggestionsRepository {
 
   remove(projectId: string, id: string): boolean {
     return this.statements.remove.run(id, projectId).changes > 0;
+  }
+
+  /** Pending suggestions from or to a page that is now excluded from suggestions. */
+  removePendingOfPage(pageId: string): void {
+    this.statements.removePendingOfPage.run({ pageId });
+  }
+
+  /** Pending suggestions to a page that no longer answers 2xx. */
+  removePendingToPage(pageId: string): void {
+    this.statements.removePendingToPage.run(pageId);
+  }
+
+  /** Pending suggestions whose source or target is now outside the project's paths. */
+  removePendingOutsidePaths(projectId: string, includePaths: readonly string[], excludePaths: readonly string[]): void {
+    this.statements.removePendingOutsidePaths.run({
+      projectId,
+      include: JSON.stringify(includePaths),
+      exclude: JSON.stringify(excludePaths),
+    });
   }
 
   /** True when the suggestion was applied by a completed implementation that has not been rolled back. */
