@@ -145,6 +145,10 @@ describe('every plugin route, for every role', () => {
     expect(scores.length).toBeGreaterThan(0);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(refused.status).toBe(400);
+    const open = await call('editor', `/suggestions?post_id=${adminPostId}&status=pending,approved`);
+    expect(open.status).toBe(200);
+    expect((open.body as { status: string }[]).every((s) => s.status === 'pending' || s.status === 'approved')).toBe(true);
+    expect((await call('editor', '/suggestions?status=pending,done')).status).toBe(400);
   });
 
   it('when a suggestion is deleted by the editor, then it is gone on the bridge', async () => {

@@ -9,7 +9,8 @@ import type {
 export interface SuggestionQuery {
 	page: number;
 	perPage: number;
-	status?: SuggestionStatus;
+	/** One status, or several (the plugin takes them comma-separated). */
+	status?: SuggestionStatus | SuggestionStatus[];
 	/** Source post. */
 	postId?: number;
 	orderby?: 'relevanceScore' | 'createdAt';
@@ -22,7 +23,9 @@ export function fetchSuggestions(
 	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
 		page: query.page,
 		per_page: query.perPage,
-		status: query.status,
+		status: Array.isArray( query.status )
+			? query.status.join( ',' )
+			: query.status,
 		post_id: query.postId,
 		orderby: query.orderby,
 		order: query.order,

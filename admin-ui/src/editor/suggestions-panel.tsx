@@ -149,6 +149,7 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 		retry,
 	} = useRemote( 'getSuggestions', {
 		postId: post.id,
+		status: [ 'pending', 'approved' ],
 		page: 1,
 		perPage: 50,
 		orderby: 'relevanceScore',

@@ -88,8 +88,12 @@ final class Suggestions_Controller extends Rest_Controller {
 				'minimum'     => 1,
 			),
 			'status'   => array(
-				'type' => 'string',
-				'enum' => Bridge_Data::SUGGESTION_STATUSES,
+				'description' => __( 'One status, or several (a list or comma-separated).', 'interlinker' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type' => 'string',
+					'enum' => Bridge_Data::SUGGESTION_STATUSES,
+				),
 			),
 			'generate' => array(
 				'description' => __( 'Generate suggestions for post_id first.', 'interlinker' ),
@@ -153,8 +157,9 @@ final class Suggestions_Controller extends Rest_Controller {
 			'orderBy' => (string) $request->get_param( 'orderby' ),
 			'order'   => (string) $request->get_param( 'order' ),
 		);
-		if ( $request->get_param( 'status' ) ) {
-			$query['status'] = (string) $request->get_param( 'status' );
+		$statuses = (array) $request->get_param( 'status' );
+		if ( array() !== $statuses ) {
+			$query['status'] = implode( ',', array_map( 'strval', $statuses ) );
 		}
 		$post_id = (int) $request->get_param( 'post_id' );
 		if ( $post_id > 0 ) {
