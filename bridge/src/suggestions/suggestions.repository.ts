@@ -55,6 +55,7 @@ export class SuggestionsRepository {
          RETURNING id`,
       ).pluck(),
       byId: db.prepare(`${SELECT} WHERE s.id = ? AND s.project_id = ?`),
+      byIds: db.prepare(`${SELECT} WHERE s.project_id = ? AND s.id IN (SELECT value FROM json_each(?))`),
       // One prepared statement per sort order: ORDER BY cannot take parameters. rowid keeps the order stable.
       list: Object.fromEntries(
         Object.entries(SORT_COLUMNS).flatMap(([field, column]) =>
@@ -96,6 +97,11 @@ export class SuggestionsRepository {
 
   find(projectId: string, id: string): Suggestion | undefined {
     return this.statements.byId.get(id, projectId) as Suggestion | undefined;
+  }
+
+  /** Several suggestions in one query (in no particular order). */
+  findMany(projectId: string, ids: readonly string[]): Suggestion[] {
+    return this.statements.byIds.all(projectId, JSON.stringify(ids)) as Suggestion[];
   }
 
   list(projectId: string, filter: SuggestionFilter, order: SuggestionOrder, limit: number, offset: number): Suggestion[] {

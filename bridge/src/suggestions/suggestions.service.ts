@@ -74,10 +74,7 @@ export class SuggestionsService {
         return id ? [id] : [];
       }),
     )();
-    return ids
-      .map((id) => this.suggestions.find(project.id, id))
-      .filter((suggestion): suggestion is Suggestion => suggestion !== undefined)
-      .sort((a, b) => b.relevanceScore - a.relevanceScore);
+    return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore);
   }
 
   list(projectId: string, query: ListSuggestionsQuery): ListResult<Suggestion> {
