@@ -7,7 +7,6 @@ import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import type { Db } from './db/connection.js';
-import { analyzePage } from './engine/page-analysis.js';
 import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -21,6 +20,7 @@ import { ProjectIndexes } from './indexing/project-indexes.js';
 import { keyEndpoints } from './keys/keys.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { inlineAnalyzer, type PageAnalyzer } from './pages/page-analyzer.js';
 import { PagesRepository } from './pages/pages.repository.js';
 import { pageEndpoints } from './pages/pages.routes.js';
 import { PagesService } from './pages/pages.service.js';
@@ -40,6 +40,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Per-project search indexes; created over `db` when not given. */
   indexes?: ProjectIndexes;
+  /**
+   * Where synced pages are analysed. The bridge process passes a worker pool (AnalysisPool, which loads the compiled
+   * JavaScript and is closed by whoever created it); without one, analysis runs inline, as in the in-process tests.
+   */
+  analyzer?: PageAnalyzer;
   bodyLimitBytes?: number;
   failedAuthPolicy?: FailedAuthPolicy;
   trustProxy?: boolean;
@@ -68,7 +73,7 @@ export function createApp(deps: AppDeps): App {
     pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
   });
   const pagesRepository = new PagesRepository(db);
-  const pages = new PagesService(db, pagesRepository, clock, analyzePage, indexes, suggestionsRepository);
+  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
   const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);

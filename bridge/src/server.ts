@@ -5,6 +5,7 @@ import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { AnalysisPool } from './pages/analysis-pool.js';
 
 export interface RunningBridge {
   server: Server;
@@ -13,30 +14,46 @@ export interface RunningBridge {
 }
 
 /**
- * Opens and migrates the database, prints a first key when there is no account, loads the indexes and listens.
- * `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish, then closes the database.
+ * Opens and migrates the database, prints a first key when there is no account, loads the indexes, starts the page
+ * analysis workers and listens. `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish,
+ * then ends the workers and closes the database.
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   const db = openDatabase(config.databaseFile);
   const applied = migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-  const { app, accounts, indexes } = createApp({ db, logger, bodyLimitBytes: config.bodyLimitBytes, trustProxy: config.trustProxy });
-  const first = ensureFirstAccount(accounts);
-  if (first) {
-    // Printed once, on stdout and never through the logger, so it is not kept in log files.
-    process.stdout.write(
-      `\nInterlinker bridge: created account "default" and its first API key (shown only now):\n\n  ${first.key}\n\n`,
-    );
-  }
-  const started = Date.now();
-  indexes.warmUp();
-  logger.info({ ms: Date.now() - started }, 'indexes loaded');
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
+  const analyzer = new AnalysisPool();
+  const { app, accounts, indexes } = createApp({
+    db,
+    logger,
+    analyzer,
+    bodyLimitBytes: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
   });
+  let server: Server;
+  try {
+    const first = ensureFirstAccount(accounts);
+    if (first) {
+      // Printed once, on stdout and never through the logger, so it is not kept in log files.
+      process.stdout.write(
+        `\nInterlinker bridge: created account "default" and its first API key (shown only now):\n\n  ${first.key}\n\n`,
+      );
+    }
+    const started = Date.now();
+    indexes.warmUp();
+    logger.info({ ms: Date.now() - started }, 'indexes loaded');
+
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(config.port, config.host, () => resolve(listening));
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    // Live workers would keep the process from exiting.
+    await analyzer.close();
+    db.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -47,9 +64,11 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     (stopping ??= new Promise<void>((resolve) => {
       logger.info('shutting down');
       server.close(() => {
-        db.close();
-        logger.info('stopped');
-        resolve();
+        void analyzer.close().then(() => {
+          db.close();
+          logger.info('stopped');
+          resolve();
+        });
       });
       server.closeIdleConnections();
     }));

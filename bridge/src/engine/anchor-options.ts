@@ -2,11 +2,12 @@ import { KIND_STRENGTH, type Mention } from './phrase-mentions.js';
 import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
+import { SharedTerms } from './shared-terms.js';
 import { isAnchorRun, type SourceText } from './source-text.js';
 
 /** Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use another. */
 const MENTION_OPTIONS = 2;
-const RUN_OPTIONS = 2;
+const RUN_OPTIONS = 4;
 /** Occurrences of a word tried as anchor starts: the first mentions are where editors link. */
 const POSITIONS_PER_TERM = 6;
 /** Longest anchor built from a target's vocabulary, in words. */
@@ -31,10 +32,12 @@ export interface AnchorSearch {
   corpus: SiteCorpus;
   text: SourceText;
   positions: ReadonlyMap<number, number[]>;
+  shared: SharedTerms;
 }
 
 export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
-  return { corpus, text, positions: eligiblePositions(text) };
+  const positions = eligiblePositions(text);
+  return { corpus, text, positions, shared: new SharedTerms(corpus, positions) };
 }
 
 /** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */
@@ -52,10 +55,17 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
     spans.add(spanKey(mention.first, mention.last));
     options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
-  for (const run of vocabularyRuns(corpus, text, target.docNo, search.positions)) {
+  const vocabulary = [corpus.titleTermIds(target.docNo) ?? EMPTY, corpus.keyTermIds(target.docNo) ?? EMPTY];
+  for (const run of vocabularyRuns(corpus, text, vocabulary, search.positions)) {
     if (spans.has(spanKey(run.first, run.last))) continue;
     spans.add(spanKey(run.first, run.last));
     options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+  }
+  // A page the source resembles but never names by its own words: its specific words the source shares.
+  if (options.length === 0) {
+    for (const run of vocabularyRuns(corpus, text, [search.shared.of(target.docNo)], search.positions)) {
+      options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+    }
   }
   return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
 }
@@ -154,15 +164,13 @@ function eligiblePositions(text: SourceText): Map<number, number[]> {
 function vocabularyRuns(
   corpus: SiteCorpus,
   text: SourceText,
-  docNo: number,
+  vocabulary: readonly ArrayLike<number>[],
   positions: ReadonlyMap<number, number[]>,
 ): { first: number; last: number }[] {
   // A page's vocabulary is ~20 ids: a linear scan beats building a Set for every target.
-  const title = corpus.titleTermIds(docNo) ?? EMPTY;
-  const key = corpus.keyTermIds(docNo) ?? EMPTY;
-  const inVocabulary = (termId: number): boolean => title.includes(termId) || key.includes(termId);
+  const inVocabulary = (termId: number): boolean => vocabulary.some((list) => Array.prototype.includes.call(list, termId));
   const starts: number[] = [];
-  for (const list of [title, key]) for (const termId of list) for (const position of positions.get(termId) ?? []) starts.push(position);
+  for (const list of vocabulary) for (const termId of Array.from(list)) for (const position of positions.get(termId) ?? []) starts.push(position);
   starts.sort((a, b) => a - b);
 
   const runs: { first: number; last: number; weight: number }[] = [];

@@ -18,6 +18,8 @@ export interface StemTable {
   stemOf: Int32Array;
   /** Per distinct stem: 1 when it comes from a content word. */
   content: Uint8Array;
+  /** Per distinct word (of the WordTable): 1 for a content word. */
+  contentWord: Uint8Array;
 }
 
 export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTable {
@@ -25,6 +27,7 @@ export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTab
   const stems: string[] = [];
   const contentFlags: number[] = [];
   const byWord = new Int32Array(words.distinct.length);
+  const contentWord = new Uint8Array(words.distinct.length);
   words.distinct.forEach((word, w) => {
     const s = stem(word);
     let id = index.get(s);
@@ -34,21 +37,24 @@ export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTab
       stems.push(s);
       contentFlags.push(0);
     }
-    if (isContentWord(word)) contentFlags[id] = 1;
+    if (isContentWord(word)) {
+      contentWord[w] = 1;
+      contentFlags[id] = 1;
+    }
     byWord[w] = id;
   });
   const stemOf = new Int32Array(tokens.count);
   for (let i = 0; i < tokens.count; i += 1) stemOf[i] = byWord[words.wordOf[i]!]!;
-  return { stems, stemOf, content: Uint8Array.from(contentFlags) };
+  return { stems, stemOf, content: Uint8Array.from(contentFlags), contentWord };
 }
 
 /** The bag of content stems of a page: body words plus weighted title words. */
 export function documentTerms(tokens: Tokens, words: WordTable, table: StemTable, title: string, stem: Stem): DocumentTerms {
-  const contentWord = words.distinct.map(isContentWord);
+  const { contentWord } = table;
   const counts = new Int32Array(table.stems.length);
   let length = 0;
   for (let i = 0; i < tokens.count; i += 1) {
-    if (!contentWord[words.wordOf[i]!]) continue;
+    if (contentWord[words.wordOf[i]!] === 0) continue;
     length += 1;
     const id = table.stemOf[i]!;
     counts[id] = counts[id]! + 1;

@@ -190,7 +190,8 @@ export class SiteCorpus {
   prepare(page: IndexedPage, stem: Stem): PreparedDocument {
     const { analysis } = page;
     const docNo = this.internUrl(page.url);
-    const termIds = Int32Array.from(analysis.stems, (s) => this.terms.intern(s));
+    const termIds = new Int32Array(analysis.stems.length);
+    for (let i = 0; i < termIds.length; i += 1) termIds[i] = this.terms.intern(analysis.stems[i]!);
     const termCounts = Int32Array.from(analysis.stemCounts);
     const titleTermIds = Int32Array.from(
       tokenize(analysis.cleanTitle).words.filter(isContentWord),

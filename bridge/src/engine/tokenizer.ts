@@ -14,13 +14,40 @@ export interface Tokens {
   joined: Uint8Array;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/** A letter or digit in any script: the characters words are made of. */
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+const APOSTROPHE = 39;
+const TYPOGRAPHIC_APOSTROPHE = 0x2019;
 const SPACE = 32;
 const HYPHEN = 45;
 const SLASH = 47;
 const HYPHEN_U2010 = 0x2010;
 const DOT = 46;
 const UNDERSCORE = 95;
+
+/** Letters and digits of ASCII, looked up by code: text is mostly ASCII, and a table beats a Unicode regex. */
+const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, code) => (WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 0));
+
+/** Length in UTF-16 units of the letter or digit at `index` (2 for one outside the BMP), or 0 when there is none. */
+function wordCharacterAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 128) return ASCII_WORD[code]!;
+  if (Number.isNaN(code)) return 0;
+  const point = text.codePointAt(index)!;
+  const units = point > 0xffff ? 2 : 1;
+  return WORD_CHARACTER.test(text.slice(index, index + units)) ? units : 0;
+}
+
+/** Where the word starting at `start` ends: letters and digits, joined by single apostrophes ("editor’s"). */
+function wordEnd(text: string, start: number): number {
+  let end = start;
+  for (;;) {
+    for (let units = wordCharacterAt(text, end); units > 0; units = wordCharacterAt(text, end)) end += units;
+    const next = text.charCodeAt(end);
+    if ((next !== APOSTROPHE && next !== TYPOGRAPHIC_APOSTROPHE) || wordCharacterAt(text, end + 1) === 0) return end;
+    end += 1;
+  }
+}
 
 export function tokenize(text: string): Tokens {
   // Lower-casing the whole text once is much faster than per word; it keeps offsets unless a character changes
@@ -30,21 +57,25 @@ export function tokenize(text: string): Tokens {
   let starts: Int32Array = new Int32Array(Math.max(16, text.length >>> 3));
   let ends: Int32Array = new Int32Array(starts.length);
   const words: string[] = [];
-  const pattern = new RegExp(WORD.source, WORD.flags);
   let count = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const start = match.index;
-    const end = start + match[0].length;
+  for (let start = 0; start < text.length; ) {
+    const units = wordCharacterAt(text, start);
+    if (units === 0) {
+      start += 1;
+      continue;
+    }
+    const end = wordEnd(text, start);
     if (count === starts.length) {
       starts = grow(starts);
       ends = grow(ends);
     }
     starts[count] = start;
     ends[count] = end;
-    let word = sameOffsets ? lower.slice(start, end) : match[0].toLowerCase();
+    let word = sameOffsets ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
     if (word.includes('’')) word = word.replaceAll('’', "'");
     words.push(word);
     count += 1;
+    start = end;
   }
   const joined = new Uint8Array(count);
   for (let i = 1; i < count; i += 1) {

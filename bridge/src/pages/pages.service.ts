@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import type { IndexedPage, PageAnalysis, PageInput } from '../engine/types.js';
+import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult } from '../http/endpoint.js';
 import type { PaginationQuery } from '../http/common-schemas.js';
 import { NotFoundError } from '../http/errors.js';
@@ -8,10 +8,9 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
 import type { Project } from '../projects/projects.schemas.js';
+import type { PageAnalyzer } from './page-analyzer.js';
 import type { PageLink, PagesRepository } from './pages.repository.js';
 import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type SyncResult } from './pages.schemas.js';
-
-export type AnalyzePage = (input: PageInput) => PageAnalysis;
 
 /** Receives the pages of a sync inside its transaction (the search index). */
 export interface SyncListener {
@@ -24,7 +23,8 @@ export interface StaleSuggestions {
   removePendingToPage(pageId: string): void;
 }
 
-interface PreparedPage {
+/** A page that passed validation, before analysis. */
+interface ValidPage {
   index: number;
   url: string;
   urlKey: string;
@@ -32,6 +32,9 @@ interface PreparedPage {
   content: string;
   statusCode: number;
   excluded: boolean;
+}
+
+interface PreparedPage extends ValidPage {
   analysis: PageAnalysis;
   links: PageLink[];
 }
@@ -41,7 +44,7 @@ export class PagesService {
     private readonly db: Db,
     private readonly pages: PagesRepository,
     private readonly clock: Clock,
-    private readonly analyzePage: AnalyzePage,
+    private readonly analyzer: PageAnalyzer,
     private readonly listener: SyncListener,
     private readonly staleSuggestions: StaleSuggestions,
   ) {}
@@ -49,15 +52,19 @@ export class PagesService {
   /**
    * Batch sync (contract §3): each page is validated on its own; valid pages are upserted by normalised URL, their
    * links replaced and the index updated, all in one transaction so that a crash leaves the batch all or nothing.
+   * Analysis (the costly part) runs first, off the transaction and possibly on other threads; batches synced at the
+   * same time each keep their own transaction.
    */
-  syncBatch(project: Project, items: unknown[]): SyncResult {
+  async syncBatch(project: Project, items: unknown[]): Promise<SyncResult> {
     const errors: SyncError[] = [];
-    const prepared: PreparedPage[] = [];
+    const valid: ValidPage[] = [];
     items.forEach((item, index) => {
-      const outcome = this.prepare(project, item, index);
+      const outcome = this.validate(project, item, index);
       if ('code' in outcome) errors.push(outcome);
-      else prepared.push(outcome);
+      else valid.push(outcome);
     });
+    const analyses = await this.analyzer.analyzeAll(valid.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
+    const prepared = valid.map((page, i) => withLinks(project, page, analyses[i]!));
 
     const syncedAt = this.clock.now().toISOString();
     const stored = this.db.transaction(() => {
@@ -96,7 +103,7 @@ export class PagesService {
     return { synced: stored.length, failed: errors.length, errors, pages: stored };
   }
 
-  private prepare(project: Project, item: unknown, index: number): PreparedPage | SyncError {
+  private validate(project: Project, item: unknown, index: number): ValidPage | SyncError {
     const rawUrl = typeof item === 'object' && item !== null && typeof (item as { url?: unknown }).url === 'string'
       ? (item as { url: string }).url
       : null;
@@ -110,12 +117,6 @@ export class PagesService {
     if (!urlKey || !isOnSite(page.url, project.domain)) {
       return { index, url: page.url, code: 'validation_error', message: `url: Not on the project's domain (${project.domain}).` };
     }
-    const analysis = this.analyzePage({ url: urlKey, title: page.title, html: page.content });
-    const links: PageLink[] = [];
-    for (const link of analysis.links) {
-      const targetKey = resolveHref(link.href, urlKey);
-      if (targetKey && isOnSite(targetKey, project.domain)) links.push({ targetKey, anchorText: link.anchorText });
-    }
     return {
       index,
       url: page.url,
@@ -124,8 +125,6 @@ export class PagesService {
       content: page.content,
       statusCode: page.statusCode,
       excluded: page.excluded,
-      analysis,
-      links,
     };
   }
 
@@ -141,4 +140,14 @@ export class PagesService {
     if (!page) throw new NotFoundError('Page');
     return page;
   }
+}
+
+/** The page with its analysis and its links to the project's own site. */
+function withLinks(project: Project, page: ValidPage, analysis: PageAnalysis): PreparedPage {
+  const links: PageLink[] = [];
+  for (const link of analysis.links) {
+    const targetKey = resolveHref(link.href, page.urlKey);
+    if (targetKey && isOnSite(targetKey, project.domain)) links.push({ targetKey, anchorText: link.anchorText });
+  }
+  return { ...page, analysis, links };
 }

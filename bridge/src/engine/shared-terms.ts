@@ -1,0 +1,52 @@
+import type { SiteCorpus } from './site-corpus.js';
+
+/** Distinct eligible words of the source looked up in the index, the most specific first. */
+const LOOKED_UP_TERMS = 80;
+/** A word on more than this share of the pages names no page in particular. */
+const MAX_DOCUMENT_SHARE = 0.1;
+/** Shared words kept per target, strongest first. */
+const TERMS_PER_TARGET = 3;
+
+/**
+ * For each page, the specific words it has among its strongest terms (its postings) that the source also has in
+ * eligible text, strongest first: anchor words for a target the source resembles but never names.
+ * Computed on first use, once per request: one pass over the postings of at most LOOKED_UP_TERMS words.
+ */
+export class SharedTerms {
+  private byDoc: Map<number, { termId: number; weight: number }[]> | null = null;
+
+  constructor(
+    private readonly corpus: SiteCorpus,
+    private readonly positions: ReadonlyMap<number, number[]>,
+  ) {}
+
+  of(docNo: number): number[] {
+    this.byDoc ??= this.collect();
+    return (this.byDoc.get(docNo) ?? []).map((shared) => shared.termId);
+  }
+
+  private collect(): Map<number, { termId: number; weight: number }[]> {
+    const { corpus } = this;
+    const maxFrequency = Math.max(2, corpus.documentCount * MAX_DOCUMENT_SHARE);
+    const rare = corpus.idfOfFrequency(maxFrequency);
+    const terms = [...this.positions.keys()]
+      .filter((termId) => corpus.idf(termId) >= rare)
+      .sort((a, b) => corpus.idf(b) - corpus.idf(a) || a - b)
+      .slice(0, LOOKED_UP_TERMS);
+    const byDoc = new Map<number, { termId: number; weight: number }[]>();
+    const none = (): boolean => false;
+    for (const termId of terms) {
+      const idf = corpus.idf(termId);
+      corpus.index.search([termId], [1], 0, none, (docNo, impact) => {
+        const list = byDoc.get(docNo) ?? [];
+        list.push({ termId, weight: impact * idf });
+        byDoc.set(docNo, list);
+      });
+    }
+    for (const list of byDoc.values()) {
+      list.sort((a, b) => b.weight - a.weight || a.termId - b.termId);
+      list.length = Math.min(list.length, TERMS_PER_TARGET);
+    }
+    return byDoc;
+  }
+}
