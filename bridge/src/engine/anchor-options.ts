@@ -5,7 +5,10 @@ import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
 import { isAnchorRun, type SourceText } from './source-text.js';
 
-/** Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use another. */
+/**
+ * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
+ * another. Four runs rather than two: recall@10 +0.004–0.006 on both benchmark corpora.
+ */
 const MENTION_OPTIONS = 2;
 const RUN_OPTIONS = 4;
 /** Occurrences of a word tried as anchor starts: the first mentions are where editors link. */
@@ -158,19 +161,20 @@ function eligiblePositions(text: SourceText): Map<number, number[]> {
 }
 
 /**
- * Runs of the target's own words (title and strongest terms) in the eligible text: anchors for a page the text
- * does not name by a known phrase. Best runs first (by the idf of the words covered), at most RUN_OPTIONS.
+ * Runs of a target's words (title and strongest terms, or the specific words it shares with the source) in the
+ * eligible text: anchors for a page the text does not name by a known phrase. Best runs first (by the idf of the
+ * words covered), at most RUN_OPTIONS.
  */
 function vocabularyRuns(
   corpus: SiteCorpus,
   text: SourceText,
-  vocabulary: readonly ArrayLike<number>[],
+  vocabulary: readonly Int32Array[],
   positions: ReadonlyMap<number, number[]>,
 ): { first: number; last: number }[] {
   // A page's vocabulary is ~20 ids: a linear scan beats building a Set for every target.
-  const inVocabulary = (termId: number): boolean => vocabulary.some((list) => Array.prototype.includes.call(list, termId));
+  const inVocabulary = (termId: number): boolean => vocabulary.some((list) => list.includes(termId));
   const starts: number[] = [];
-  for (const list of vocabulary) for (const termId of Array.from(list)) for (const position of positions.get(termId) ?? []) starts.push(position);
+  for (const list of vocabulary) for (const termId of list) for (const position of positions.get(termId) ?? []) starts.push(position);
   starts.sort((a, b) => a - b);
 
   const runs: { first: number; last: number; weight: number }[] = [];

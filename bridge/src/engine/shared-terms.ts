@@ -20,9 +20,9 @@ export class SharedTerms {
     private readonly positions: ReadonlyMap<number, number[]>,
   ) {}
 
-  of(docNo: number): number[] {
+  of(docNo: number): Int32Array {
     this.byDoc ??= this.collect();
-    return (this.byDoc.get(docNo) ?? []).map((shared) => shared.termId);
+    return Int32Array.from(this.byDoc.get(docNo) ?? [], (shared) => shared.termId);
   }
 
   private collect(): Map<number, { termId: number; weight: number }[]> {

@@ -43,9 +43,9 @@ interface PoolWorker {
 }
 
 /**
- * Page analysis on worker threads (analysis-worker.js, compiled JavaScript): a batch is cut into one chunk per
- * worker so that a sync uses every core, while the main thread keeps serving requests. A worker that dies fails
- * its pending chunks and is replaced.
+ * Page analysis on worker threads (analysis-worker.js, compiled JavaScript): a batch is cut into chunks spread
+ * over the workers so that a sync uses every core, while the main thread keeps serving requests. A worker that
+ * dies fails its pending chunks and is replaced.
  */
 export class AnalysisPool implements PageAnalyzer {
   private readonly workers: PoolWorker[] = [];
