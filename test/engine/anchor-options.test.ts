@@ -13,8 +13,9 @@ const SITE = 'https://docs.example';
 const CODEC_WORDS = 'registry lookup encoder decoder incremental streamreader streamwriter bom utf16 utf32 latin1 cp1252 punycode';
 
 const PAGES = [
-  { path: '/codecs', title: 'Codec registry', html: `<p>${`${CODEC_WORDS} `.repeat(3)} surrogateescape</p>` },
+  { path: '/codecs', title: 'Codec registry', html: `<p>${`${CODEC_WORDS} `.repeat(3)} surrogateescape xmlcharrefreplace</p>` },
   { path: '/files', title: 'Reading files', html: '<p>Open a file and read its lines. Undecodable bytes can use surrogateescape when reading.</p>' },
+  { path: '/errors', title: 'Error handlers', html: '<p>Handlers are kept in a registry; xmlcharrefreplace writes references.</p>' },
   { path: '/loops', title: 'Loops', html: '<p>A for loop repeats a block over the items of a sequence.</p>' },
   { path: '/classes', title: 'Classes', html: '<p>A class bundles data and functions that act on it.</p>' },
 ];
@@ -72,7 +73,6 @@ describe('anchorOptions', () => {
 
   test('when the source uses a target\'s own words, then those are its anchors and shared words are not added', () => {
     const site = indexSite();
-    expect(anchorTexts(site, '/codecs', '/files')).toEqual(['surrogateescape']);
-    expect(anchorTexts(site, '/files', '/loops')).toEqual([]);
+    expect(anchorTexts(site, '/errors', '/codecs')).toEqual(['registry']);
   });
 });
