@@ -9,7 +9,7 @@ import { isAnchorRun, type SourceText } from './source-text.js';
  * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
  * another. Four runs rather than two: recall@10 +0.004–0.006 on both benchmark corpora.
  */
-const MENTION_OPTIONS = 3;
+const MENTION_OPTIONS = 2;
 const RUN_OPTIONS = 4;
 /** Occurrences of a word tried as anchor starts: the first mentions are where editors link. */
 const POSITIONS_PER_TERM = 6;
