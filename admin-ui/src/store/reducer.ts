@@ -47,6 +47,30 @@ function queryResultOf( page: {
 	};
 }
 
+/**
+ * A list page arrived: its items join `byId` and the page is remembered under its query key.
+ * @param state
+ * @param key
+ * @param page
+ */
+function withReceivedPage<
+	T extends { id: string },
+	S extends {
+		byId: Record< string, T >;
+		queries: Record< string, ReturnType< typeof queryResultOf > >;
+	},
+>(
+	state: S,
+	key: string,
+	page: Parameters< typeof queryResultOf >[ 0 ] & { items: T[] }
+): S {
+	return {
+		...state,
+		byId: byIdWith( state.byId, page.items ),
+		queries: { ...state.queries, [ key ]: queryResultOf( page ) },
+	};
+}
+
 const EMPTY_SUGGESTIONS: SuggestionsState = {
 	byId: {},
 	queries: {},
@@ -59,14 +83,7 @@ export function suggestions(
 ): SuggestionsState {
 	switch ( action.type ) {
 		case 'RECEIVE_SUGGESTIONS':
-			return {
-				...state,
-				byId: byIdWith( state.byId, action.page.items ),
-				queries: {
-					...state.queries,
-					[ action.key ]: queryResultOf( action.page ),
-				},
-			};
+			return withReceivedPage( state, action.key, action.page );
 		case 'RECEIVE_SUGGESTION':
 			return {
 				...state,
@@ -127,14 +144,7 @@ export function implementations(
 ): ImplementationsState {
 	switch ( action.type ) {
 		case 'RECEIVE_IMPLEMENTATIONS':
-			return {
-				...state,
-				byId: byIdWith( state.byId, action.page.items ),
-				queries: {
-					...state.queries,
-					[ action.key ]: queryResultOf( action.page ),
-				},
-			};
+			return withReceivedPage( state, action.key, action.page );
 		case 'RECEIVE_IMPLEMENTATION': {
 			const known = state.details[ action.implementation.id ];
 			return {
