@@ -39,8 +39,9 @@ function createSite(db: Database.Database): void {
 
 /** Syncs the site batch by batch; returns the time spent in analysis and in the sync transactions. */
 function syncSite(db: Database.Database, indexes: ProjectIndexes): { analyseMs: number; transactionMs: number; generateMs: number } {
-  const insertPage = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at)
-    VALUES (?, '${PROJECT}', ?, ?, ?, ?, 200, 'now', 'now')`);
+  const insertPage = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
+    VALUES (?, '${PROJECT}', ?, ?, ?, 200, 'now', 'now')`);
+  const insertContent = db.prepare('INSERT INTO page_contents (page_id, content) VALUES (?, ?)');
   const insertLink = db.prepare(`INSERT INTO page_links (source_page_id, project_id, target_key, anchor_text, position)
     VALUES (?, '${PROJECT}', ?, ?, ?)`);
   let analyseMs = 0;
@@ -63,7 +64,8 @@ function syncSite(db: Database.Database, indexes: ProjectIndexes): { analyseMs: 
     analyseMs += written - analysed;
     db.transaction(() => {
       indexed.forEach((page, i) => {
-        insertPage.run(page.pageId, page.url, page.url, page.title, batch[i]!.content);
+        insertPage.run(page.pageId, page.url, page.url, page.title);
+        insertContent.run(page.pageId, batch[i]!.content);
         page.linkedUrls.forEach((target, position) => insertLink.run(page.pageId, target, '', position));
       });
       indexes.applySync(PROJECT, indexed);

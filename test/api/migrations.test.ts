@@ -15,11 +15,13 @@ describe('migrations', () => {
       db.prepare("INSERT INTO accounts VALUES ('acc', 'a', 'free', 100, '2026-01-01T00:00:00.000Z')").run();
       db.prepare("INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES ('prj', 'acc', 'p', 'https://x.test', 'now', 'now')").run();
       db.prepare(
-        "INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at) VALUES ('pg', 'prj', 'https://x.test/a/b?c=1', 'https://x.test/a/b?c=1', 't', '', 200, 'now', 'now')",
+        "INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at) VALUES ('pg', 'prj', 'https://x.test/a/b?c=1', 'https://x.test/a/b?c=1', 't', '<p>Body</p>', 200, 'now', 'now')",
       ).run();
 
       expect(migrate(db)).toEqual(migrations.filter((m) => m.version > 2).map((m) => m.version));
       expect(db.prepare("SELECT path, excluded FROM pages WHERE id = 'pg'").get()).toEqual({ path: '/a/b', excluded: 0 });
+      expect(db.prepare("SELECT content FROM page_contents WHERE page_id = 'pg'").pluck().get()).toBe('<p>Body</p>');
+      expect(db.prepare("SELECT name FROM pragma_table_info('pages') WHERE name = 'content'").get()).toBeUndefined();
       expect(migrate(db)).toEqual([]);
     } finally {
       db.close();

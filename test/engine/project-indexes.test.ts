@@ -62,9 +62,9 @@ function indexedPage(page: FixturePage): IndexedPage {
 
 /** Writes the page rows as the bridge's sync does, then indexes them in the same transaction. */
 function sync(pages: FixturePage[], into: ProjectIndexes = indexes): void {
-  const upsert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, created_at, last_synced_at)
-    VALUES (@id, 'prj', @url, @url, @title, @html, @status, 'now', 'now')
-    ON CONFLICT(id) DO UPDATE SET title = @title, content = @html, status_code = @status`);
+  const upsert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
+    VALUES (@id, 'prj', @url, @url, @title, @status, 'now', 'now')
+    ON CONFLICT(id) DO UPDATE SET title = @title, status_code = @status`);
   db.transaction(() => {
     for (const page of pages) {
       upsert.run({ id: `pg${page.path}`, url: `${SITE}${page.path}`, title: page.title, html: page.html, status: page.statusCode ?? 200 });

@@ -36,11 +36,34 @@ export interface AnchorSearch {
   text: SourceText;
   positions: ReadonlyMap<number, number[]>;
   shared: SharedTerms;
+  vocabulary: TermMarks;
 }
 
 export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
   const positions = eligiblePositions(text);
-  return { corpus, text, positions, shared: new SharedTerms(corpus, positions) };
+  return { corpus, text, positions, shared: new SharedTerms(corpus, positions), vocabulary: new TermMarks(corpus.terms.size) };
+}
+
+/**
+ * A set of term ids that is emptied in O(1): each `reset` starts a new generation. One per request, reused for
+ * every target's vocabulary instead of a Set per target.
+ */
+class TermMarks {
+  private readonly marks: Int32Array;
+  private generation = 0;
+
+  constructor(termCount: number) {
+    this.marks = new Int32Array(termCount);
+  }
+
+  reset(lists: readonly Int32Array[]): void {
+    this.generation += 1;
+    for (const list of lists) for (let i = 0; i < list.length; i += 1) this.marks[list[i]!] = this.generation;
+  }
+
+  has(termId: number): boolean {
+    return termId >= 0 && termId < this.marks.length && this.marks[termId] === this.generation;
+  }
 }
 
 /** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */
@@ -59,14 +82,14 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
     options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
   const vocabulary = [corpus.titleTermIds(target.docNo) ?? EMPTY, corpus.keyTermIds(target.docNo) ?? EMPTY];
-  for (const run of vocabularyRuns(corpus, text, vocabulary, search.positions)) {
+  for (const run of vocabularyRuns(search, vocabulary)) {
     if (spans.has(spanKey(run.first, run.last))) continue;
     spans.add(spanKey(run.first, run.last));
     options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
   }
   // A page the source resembles but never names by its own words: its specific words the source shares.
   if (options.length === 0) {
-    for (const run of vocabularyRuns(corpus, text, [search.shared.of(target.docNo)], search.positions)) {
+    for (const run of vocabularyRuns(search, [search.shared.of(target.docNo)])) {
       options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
     }
   }
@@ -165,16 +188,18 @@ function eligiblePositions(text: SourceText): Map<number, number[]> {
  * eligible text: anchors for a page the text does not name by a known phrase. Best runs first (by the idf of the
  * words covered), at most RUN_OPTIONS.
  */
-function vocabularyRuns(
-  corpus: SiteCorpus,
-  text: SourceText,
-  vocabulary: readonly Int32Array[],
-  positions: ReadonlyMap<number, number[]>,
-): { first: number; last: number }[] {
-  // A page's vocabulary is ~20 ids: a linear scan beats building a Set for every target.
-  const inVocabulary = (termId: number): boolean => vocabulary.some((list) => list.includes(termId));
+function vocabularyRuns(search: AnchorSearch, vocabulary: readonly Int32Array[]): { first: number; last: number }[] {
+  const { corpus, text, positions } = search;
+  const marks = search.vocabulary;
+  marks.reset(vocabulary);
   const starts: number[] = [];
-  for (const list of vocabulary) for (const termId of list) for (const position of positions.get(termId) ?? []) starts.push(position);
+  for (const list of vocabulary) {
+    for (const termId of list) {
+      const found = positions.get(termId);
+      if (found !== undefined) for (const position of found) starts.push(position);
+    }
+  }
+  if (starts.length === 0) return [];
   starts.sort((a, b) => a - b);
 
   const runs: { first: number; last: number; weight: number }[] = [];
@@ -188,7 +213,7 @@ function vocabularyRuns(
     for (let last = first; last < text.tokens.count && last - first < MAX_VOCABULARY_RUN; last += 1) {
       const termId = text.termIds[last]!;
       const stop = text.stop[last] === 1;
-      if (!stop && !inVocabulary(termId)) break;
+      if (!stop && !marks.has(termId)) break;
       if (!isAnchorRun(text, first, last)) break;
       if (stop) continue;
       if (!covered.includes(termId)) {

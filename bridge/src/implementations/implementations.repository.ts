@@ -58,7 +58,8 @@ export class ImplementationsRepository {
            AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))`,
       ).pluck(),
       suggestionStates: db.prepare(
-        "SELECT id, status FROM suggestions WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))",
+        // `+`: look the ids up by primary key instead of scanning the project's suggestions.
+        "SELECT id, status FROM suggestions WHERE +project_id = ? AND id IN (SELECT value FROM json_each(?))",
       ),
       setItemResult: db.prepare(
         'UPDATE implementation_items SET succeeded = ?, error = ? WHERE implementation_id = ? AND suggestion_id = ?',

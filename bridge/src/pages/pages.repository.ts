@@ -44,14 +44,17 @@ export class PagesRepository {
     this.statements = {
       upsert: db
         .prepare(
-          `INSERT INTO pages (id, project_id, url, url_key, title, content, status_code, path, excluded, created_at, last_synced_at)
-           VALUES (@newId, @projectId, @url, @urlKey, @title, @content, @statusCode, @path, @excluded, @syncedAt, @syncedAt)
+          `INSERT INTO pages (id, project_id, url, url_key, title, status_code, path, excluded, created_at, last_synced_at)
+           VALUES (@newId, @projectId, @url, @urlKey, @title, @statusCode, @path, @excluded, @syncedAt, @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
-             content = excluded.content, status_code = excluded.status_code, path = excluded.path,
+             status_code = excluded.status_code, path = excluded.path,
              excluded = excluded.excluded, last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
         .pluck(),
+      upsertContent: db.prepare(
+        'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
+      ),
       deleteLinks: db.prepare('DELETE FROM page_links WHERE source_page_id = ?'),
       insertLink: db.prepare(
         'INSERT INTO page_links (source_page_id, project_id, target_key, anchor_text, position) VALUES (?, ?, ?, ?, ?)',
@@ -60,7 +63,10 @@ export class PagesRepository {
         `SELECT ${SUMMARY_COLUMNS} FROM pages WHERE project_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
       ),
       count: db.prepare('SELECT COUNT(*) FROM pages WHERE project_id = ?').pluck(),
-      detail: db.prepare(`SELECT ${SUMMARY_COLUMNS}, content FROM pages WHERE id = ? AND project_id = ?`),
+      detail: db.prepare(
+        `SELECT ${SUMMARY_COLUMNS}, c.content FROM pages JOIN page_contents c ON c.page_id = pages.id
+         WHERE pages.id = ? AND project_id = ?`,
+      ),
       byKey: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE project_id = ? AND url_key = ?`),
       byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE id = ?`),
       excludedIds: db.prepare('SELECT id FROM pages WHERE project_id = ? AND excluded = 1').pluck(),
@@ -75,7 +81,10 @@ export class PagesRepository {
 
   /** Inserts or updates by normalised URL; returns the page id (unchanged for an existing page). */
   upsert(page: PageUpsert): string {
-    return this.statements.upsert.get({ ...page, excluded: page.excluded ? 1 : 0 }) as string;
+    const { content, ...row } = page;
+    const id = this.statements.upsert.get({ ...row, excluded: page.excluded ? 1 : 0 }) as string;
+    this.statements.upsertContent.run(id, content);
+    return id;
   }
 
   replaceLinks(pageId: string, projectId: string, links: readonly PageLink[]): void {

@@ -55,7 +55,11 @@ export class SuggestionsService {
       limit: input.limit,
       minRelevanceScore: input.minRelevanceScore,
       excludedTargetIds: excluded,
-      isTargetUrlAllowed: (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
+      // Stored URLs are valid http(s) URLs, so without path rules every one is allowed: no parse per candidate.
+      isTargetUrlAllowed:
+        project.includePaths.length === 0 && project.excludePaths.length === 0
+          ? () => true
+          : (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
     });
 
     const now = this.clock.now().toISOString();
