@@ -3,7 +3,7 @@ import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
-import { isAnchorRun, type SourceText } from './source-text.js';
+import type { SourceText } from './source-text.js';
 
 /**
  * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
@@ -192,29 +192,36 @@ function vocabularyRuns(search: AnchorSearch, vocabulary: readonly Int32Array[])
   const { corpus, text, positions } = search;
   const marks = search.vocabulary;
   marks.reset(vocabulary);
-  const starts: number[] = [];
+  let startCount = 0;
+  for (const list of vocabulary) for (const termId of list) startCount += positions.get(termId)?.length ?? 0;
+  if (startCount === 0) return [];
+  const starts = new Int32Array(startCount);
+  startCount = 0;
   for (const list of vocabulary) {
     for (const termId of list) {
       const found = positions.get(termId);
-      if (found !== undefined) for (const position of found) starts.push(position);
+      if (found !== undefined) for (const position of found) starts[startCount++] = position;
     }
   }
-  if (starts.length === 0) return [];
-  starts.sort((a, b) => a - b);
+  starts.sort();
 
-  const runs: { first: number; last: number; weight: number }[] = [];
+  const runs: WordRun[] = [];
+  const covered: number[] = [];
   let coveredUntil = -1;
   for (const first of starts) {
     // A start inside the previous run only gives a weaker suffix of it.
     if (first <= coveredUntil) continue;
-    const covered: number[] = [];
+    const span = text.spans[first]!;
+    if (span === -1) continue;
+    covered.length = 0;
     let weight = 0;
     let end = -1;
     for (let last = first; last < text.tokens.count && last - first < MAX_VOCABULARY_RUN; last += 1) {
       const termId = text.termIds[last]!;
       const stop = text.stop[last] === 1;
       if (!stop && !marks.has(termId)) break;
-      if (!isAnchorRun(text, first, last)) break;
+      // One text node, joined by single spaces or hyphens (isAnchorRun, checked one more token at a time).
+      if (last > first && (text.spans[last] !== span || text.tokens.joined[last] === 0)) break;
       if (stop) continue;
       if (!covered.includes(termId)) {
         covered.push(termId);
@@ -224,9 +231,26 @@ function vocabularyRuns(search: AnchorSearch, vocabulary: readonly Int32Array[])
     }
     if (end === -1) continue;
     coveredUntil = end;
-    runs.push({ first, last: end, weight });
+    keepBestRun(runs, { first, last: end, weight });
   }
-  return runs.sort((a, b) => b.weight - a.weight || a.first - b.first).slice(0, RUN_OPTIONS);
+  return runs;
+}
+
+interface WordRun {
+  first: number;
+  last: number;
+  weight: number;
+}
+
+/** Inserts a run into the best RUN_OPTIONS so far (heaviest first, then earliest), without sorting them all. */
+function keepBestRun(runs: WordRun[], run: WordRun): void {
+  let at = runs.length;
+  while (at > 0 && (runs[at - 1]!.weight < run.weight || (runs[at - 1]!.weight === run.weight && runs[at - 1]!.first > run.first))) {
+    at -= 1;
+  }
+  if (at >= RUN_OPTIONS) return;
+  runs.splice(at, 0, run);
+  if (runs.length > RUN_OPTIONS) runs.length = RUN_OPTIONS;
 }
 
 const EMPTY = new Int32Array(0);

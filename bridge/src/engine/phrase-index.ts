@@ -1,3 +1,4 @@
+import { TrieEdges } from './trie-edges.js';
 import { ensureLength } from './typed-arrays.js';
 
 /** Why a phrase names a page. Order matters nowhere; values are stored, so never renumber them. */
@@ -16,9 +17,8 @@ export type PhraseKind = (typeof PhraseKind)[keyof typeof PhraseKind];
 /** Pages a phrase may name before it counts as generic; far above the ambiguity any suggestion accepts. */
 const SATURATION = 32;
 
-/** Term ids fit in 22 bits, so a trie edge (node, term) packs into one safe integer key. */
-const TERM_SPACE = 1 << 22;
-const MAX_TERM_ID = TERM_SPACE - 1;
+/** Term ids above this are refused: a vocabulary that large means the input is not text. */
+const MAX_TERM_ID = (1 << 22) - 1;
 
 /** One page a phrase names, and how. */
 export interface PhraseEntry {
@@ -34,7 +34,7 @@ export interface PhraseEntry {
  * are found in one pass (the word-level form of Aho–Corasick's dictionary matching) without a per-phrase cost.
  */
 export class PhraseIndex {
-  private readonly edges = new Map<number, number>();
+  private readonly edges = new TrieEdges();
   /**
    * Children of the root by term id: a text scan starts a walk at every word, so the root's edges are looked up
    * ~100× more often than deeper ones, and an array index costs far less than a Map lookup with a non-Smi key.
@@ -113,7 +113,7 @@ export class PhraseIndex {
   /** The trie node reached from `node` by one more word, or -1. */
   child(node: number, termId: number): number {
     if (node === 0) return termId < this.rootChildren.length ? this.rootChildren[termId]! : -1;
-    return this.edges.get(node * TERM_SPACE + termId) ?? -1;
+    return this.edges.get(node, termId);
   }
 
   /** Whether any phrase ends at this node (a generic phrase counts: its pages are counted, not listed). */
@@ -175,7 +175,7 @@ export class PhraseIndex {
       }
       this.rootChildren[termId] = created;
     } else {
-      this.edges.set(node * TERM_SPACE + termId, created);
+      this.edges.set(node, termId, created);
     }
     if (created >= this.nodeHead.length) {
       const oldLength = this.nodeHead.length;
