@@ -206,14 +206,14 @@ function vocabularyRuns(search: AnchorSearch, vocabulary: readonly Int32Array[])
   starts.sort();
 
   const runs: WordRun[] = [];
-  const covered: number[] = [];
+  const covered = new Int32Array(MAX_VOCABULARY_RUN);
   let coveredUntil = -1;
   for (const first of starts) {
     // A start inside the previous run only gives a weaker suffix of it.
     if (first <= coveredUntil) continue;
     const span = text.spans[first]!;
     if (span === -1) continue;
-    covered.length = 0;
+    let coveredCount = 0;
     let weight = 0;
     let end = -1;
     for (let last = first; last < text.tokens.count && last - first < MAX_VOCABULARY_RUN; last += 1) {
@@ -223,8 +223,10 @@ function vocabularyRuns(search: AnchorSearch, vocabulary: readonly Int32Array[])
       // One text node, joined by single spaces or hyphens (isAnchorRun, checked one more token at a time).
       if (last > first && (text.spans[last] !== span || text.tokens.joined[last] === 0)) break;
       if (stop) continue;
-      if (!covered.includes(termId)) {
-        covered.push(termId);
+      let seen = false;
+      for (let c = 0; c < coveredCount; c += 1) seen ||= covered[c] === termId;
+      if (!seen) {
+        covered[coveredCount++] = termId;
         weight += corpus.idf(termId);
       }
       end = last;
