@@ -42,7 +42,12 @@ function indexSite(): Site {
     corpus.add(document);
     documents.set(document.pageId, document);
   }
-  const texts = new Map(pages.map((page) => [page.pageId, readSourceText(page.analysis.text, page.analysis.eligible, corpus, stemEnglish)]));
+  const texts = new Map(
+    pages.map((page, i) => [
+      page.pageId,
+      readSourceText({ text: page.analysis.text, eligible: page.analysis.eligible, wordTermIds: prepared[i]!.wordTermIds }, corpus, stemEnglish),
+    ]),
+  );
   return { corpus, documents, texts };
 }
 

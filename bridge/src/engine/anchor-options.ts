@@ -40,7 +40,7 @@ export interface AnchorSearch {
 }
 
 export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
-  const positions = eligiblePositions(text);
+  const positions = eligiblePositions(corpus, text);
   return { corpus, text, positions, shared: new SharedTerms(corpus, positions), vocabulary: new TermMarks(corpus.terms.size) };
 }
 
@@ -171,11 +171,13 @@ function option(
 }
 
 /** First positions of eligible content tokens by term id, so each target's words are found without rescanning. */
-function eligiblePositions(text: SourceText): Map<number, number[]> {
+function eligiblePositions(corpus: SiteCorpus, text: SourceText): Map<number, number[]> {
   const positions = new Map<number, number[]>();
   for (let i = 0; i < text.tokens.count; i += 1) {
     const termId = text.termIds[i]!;
     if (text.spans[i] === -1 || text.stop[i] === 1 || termId === -1) continue;
+    // A term no page counts (a number, a word only some phrase has) can be no page's anchor word.
+    if (corpus.terms.documentFrequency(termId) === 0) continue;
     const list = positions.get(termId);
     if (list === undefined) positions.set(termId, [i]);
     else if (list.length < POSITIONS_PER_TERM) list.push(i);

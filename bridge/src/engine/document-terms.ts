@@ -16,6 +16,8 @@ export interface DocumentTerms {
 export interface StemTable {
   stems: string[];
   stemOf: Int32Array;
+  /** Per distinct word (of the WordTable): the index of its stem in `stems`. */
+  stemOfWord: Int32Array;
   /** Per distinct stem: 1 when it comes from a content word. */
   content: Uint8Array;
   /** Per distinct word (of the WordTable): 1 for a content word. */
@@ -45,7 +47,7 @@ export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTab
   });
   const stemOf = new Int32Array(tokens.count);
   for (let i = 0; i < tokens.count; i += 1) stemOf[i] = byWord[words.wordOf[i]!]!;
-  return { stems, stemOf, content: Uint8Array.from(contentFlags), contentWord };
+  return { stems, stemOf, stemOfWord: byWord, content: Uint8Array.from(contentFlags), contentWord };
 }
 
 /** The bag of content stems of a page: body words plus weighted title words. */

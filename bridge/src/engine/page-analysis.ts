@@ -46,5 +46,6 @@ export function analyzePage(input: PageInput): PageAnalysis {
     stems: terms.stems,
     stemCounts: terms.counts,
     tokenCount: terms.length,
+    wordStems: Array.from(stems.stemOfWord, (id) => stems.stems[id]!),
   };
 }

@@ -41,6 +41,8 @@ export interface PreparedDocument {
   document: CorpusDocument;
   termIds: Int32Array;
   termCounts: Int32Array;
+  /** The term id of each distinct word of the page's text (see PageAnalysis.wordStems). */
+  wordTermIds: Int32Array;
 }
 
 const KIND_BY_NAME: Record<Keyphrase['kind'], PhraseKind> = {
@@ -193,6 +195,8 @@ export class SiteCorpus {
     const termIds = new Int32Array(analysis.stems.length);
     for (let i = 0; i < termIds.length; i += 1) termIds[i] = this.terms.intern(analysis.stems[i]!);
     const termCounts = Int32Array.from(analysis.stemCounts);
+    // Every word's stem gets a term id, stopwords and numbers too: the text then never needs stemming again.
+    const wordTermIds = Int32Array.from(analysis.wordStems, (wordStem) => this.terms.intern(wordStem));
     const titleTermIds = Int32Array.from(
       tokenize(analysis.cleanTitle).words.filter(isContentWord),
       (word) => this.terms.intern(stem(word)),
@@ -239,6 +243,7 @@ export class SiteCorpus {
       },
       termIds,
       termCounts,
+      wordTermIds,
     };
   }
 

@@ -17,10 +17,23 @@ export interface SourceText {
   stop: Uint8Array;
 }
 
-export function readSourceText(text: string, eligible: ArrayLike<number>, corpus: SiteCorpus, stem: Stem): SourceText {
+/** A page's stored text: the visible text, its eligible spans and, when known, the term id of each distinct word. */
+export interface StoredSourceText {
+  text: string;
+  eligible: ArrayLike<number>;
+  wordTermIds: Int32Array | null;
+}
+
+export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, stem: Stem): SourceText {
+  const { text, eligible } = stored;
   const tokens = tokenize(text);
   const words = wordTable(tokens);
-  const wordTerm = Int32Array.from(words.distinct, (word) => corpus.termIdOfWord(word, stem));
+  // Term ids stored at sync save stemming and a vocabulary look-up per word; pages indexed before they were stored
+  // (or whose tokenisation changed since) are looked up word by word.
+  const wordTerm =
+    stored.wordTermIds !== null && stored.wordTermIds.length === words.distinct.length
+      ? stored.wordTermIds
+      : Int32Array.from(words.distinct, (word) => corpus.termIdOfWord(word, stem));
   const wordStop = Uint8Array.from(words.distinct, (word) => (isStopword(word) ? 1 : 0));
   const termIds = new Int32Array(tokens.count);
   const spans = new Int32Array(tokens.count).fill(-1);

@@ -47,6 +47,11 @@ export interface PageAnalysis {
   stemCounts: number[];
   /** Number of word tokens (the document length used by BM25). */
   tokenCount: number;
+  /**
+   * The stem of each distinct word of `text`, in order of first occurrence (`wordTable(tokenize(text)).distinct`):
+   * stored as term ids, so a generation reads the source's words without stemming or looking each one up.
+   */
+  wordStems: string[];
   /** Engine-private data may be added later. */
   [key: string]: unknown;
 }

@@ -56,7 +56,7 @@ export class ProjectIndexes {
     const source = this.store.document(request.sourcePageId);
     const text = this.store.text(request.sourcePageId);
     if (source === undefined || text === undefined) return [];
-    const sourceText = readSourceText(text.text, text.eligible, corpus, this.stem);
+    const sourceText = readSourceText(text, corpus, this.stem);
     return suggestLinks(corpus, source, sourceText, request);
   }
 
@@ -78,19 +78,24 @@ export class ProjectIndexes {
     for (const { next } of prepared) {
       corpus.countDocument(next.document.statusCode, next.document.length, next.termIds, 1);
     }
-    const finished: { page: IndexedPage; document: CorpusDocument; termIds: Int32Array }[] = [];
+    const finished: { page: IndexedPage; document: CorpusDocument; next: PreparedDocument }[] = [];
     for (const { page, next } of prepared) {
       const document = corpus.finalize(next);
       corpus.add(document);
-      finished.push({ page, document, termIds: next.termIds });
+      finished.push({ page, document, next });
     }
 
     const newTerms = [];
     for (let id = termsBefore; id < corpus.terms.size; id += 1) newTerms.push({ id, stem: corpus.terms.stemOf(id) });
     this.store.insertTerms(projectId, newTerms);
     this.store.insertUrls(projectId, corpus.takeNewUrls());
-    for (const { page, document, termIds } of finished) {
-      this.store.saveDocument(projectId, document, page.analysis.text, page.analysis.eligible, termIds);
+    for (const { page, document, next } of finished) {
+      this.store.saveDocument(projectId, document, {
+        text: page.analysis.text,
+        eligible: page.analysis.eligible,
+        termIds: next.termIds,
+        wordTermIds: next.wordTermIds,
+      });
     }
     this.store.saveStats(projectId, {
       revision,

@@ -17,6 +17,17 @@ interface DocumentRow {
 export interface StoredText {
   text: string;
   eligible: Int32Array;
+  /** Term id per distinct word of the text; null for pages indexed before migration 0005. */
+  wordTermIds: Int32Array | null;
+}
+
+/** What is stored of a page's text at sync. */
+export interface TextToStore {
+  text: string;
+  eligible: readonly number[];
+  /** All distinct content term ids of the page version (to withdraw its document frequencies later). */
+  termIds: Int32Array;
+  wordTermIds: Int32Array;
 }
 
 export interface StoredStats {
@@ -54,14 +65,16 @@ export class SearchIndexStore {
       upsertDocument: db.prepare(
         `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      upsertText: db.prepare('INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids) VALUES (?, ?, ?, ?)'),
+      upsertText: db.prepare(
+        'INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids) VALUES (?, ?, ?, ?, ?)',
+      ),
       upsertStats: db.prepare(
         `INSERT OR REPLACE INTO search_stats
            (project_id, revision, document_frequencies, posting_counts, document_count, total_length)
          VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       document: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE page_id = ?`),
-      text: db.prepare('SELECT text, eligible FROM search_texts WHERE page_id = ?'),
+      text: db.prepare('SELECT text, eligible, word_term_ids FROM search_texts WHERE page_id = ?'),
       termIds: db.prepare('SELECT term_ids FROM search_texts WHERE page_id = ?').pluck(),
       terms: db.prepare('SELECT term_id, stem FROM search_terms WHERE project_id = ? ORDER BY term_id').raw(),
       urls: db.prepare('SELECT doc_no, url FROM search_urls WHERE project_id = ? ORDER BY doc_no').raw(),
@@ -87,7 +100,7 @@ export class SearchIndexStore {
     for (const entry of urls) this.statements.insertUrl.run(projectId, entry.docNo, entry.url);
   }
 
-  saveDocument(projectId: string, document: CorpusDocument, text: string, eligible: readonly number[], termIds: Int32Array): void {
+  saveDocument(projectId: string, document: CorpusDocument, text: TextToStore): void {
     this.statements.upsertDocument.run(
       projectId,
       document.pageId,
@@ -100,7 +113,13 @@ export class SearchIndexStore {
       toBytes(document.phrases),
       toBytes(document.outlinks),
     );
-    this.statements.upsertText.run(document.pageId, text, toBytes(Int32Array.from(eligible)), toBytes(termIds));
+    this.statements.upsertText.run(
+      document.pageId,
+      text.text,
+      toBytes(Int32Array.from(text.eligible)),
+      toBytes(text.termIds),
+      toBytes(text.wordTermIds),
+    );
   }
 
   saveStats(projectId: string, stats: StoredStats): void {
@@ -125,8 +144,14 @@ export class SearchIndexStore {
   }
 
   text(pageId: string): StoredText | undefined {
-    const row = this.statements.text.get(pageId) as { text: string; eligible: Buffer } | undefined;
-    return row && { text: row.text, eligible: int32FromBytes(row.eligible) };
+    const row = this.statements.text.get(pageId) as { text: string; eligible: Buffer; word_term_ids: Buffer | null } | undefined;
+    return (
+      row && {
+        text: row.text,
+        eligible: int32FromBytes(row.eligible),
+        wordTermIds: row.word_term_ids === null ? null : int32FromBytes(row.word_term_ids),
+      }
+    );
   }
 
   /** All distinct term ids of a stored page version. */

@@ -10,7 +10,10 @@ import type { PageAnalysis } from '../engine/types.js';
 /** Stems a worker numbers before it starts afresh: bounds the memory of both sides on huge vocabularies. */
 const LEXICON_LIMIT = 200_000;
 
-/** Analyses with `stems` left empty and carried as numbers in `stemIds`, plus the stems numbered since the last. */
+/**
+ * Analyses with `stems` and `wordStems` left empty and carried as numbers in `stemIds` (per page, the stems then the
+ * word stems; `stemCounts` keeps the length of the first part), plus the stems numbered since the last.
+ */
 export interface EncodedAnalyses {
   analyses: PageAnalysis[];
   stemIds: Int32Array<ArrayBuffer>[];
@@ -27,24 +30,31 @@ export class StemEncoder {
 
   encode(analyses: PageAnalysis[]): EncodedAnalyses {
     // Restarting only between replies keeps one numbering per reply.
-    const incoming = analyses.reduce((sum, analysis) => sum + analysis.stems.length, 0);
+    const incoming = analyses.reduce((sum, analysis) => sum + analysis.stems.length + analysis.wordStems.length, 0);
     const restarted = this.numbers.size > 0 && this.numbers.size + incoming > this.limit;
     if (restarted) this.numbers.clear();
     const newStems: string[] = [];
+    const number = (stem: string): number => {
+      let id = this.numbers.get(stem);
+      if (id === undefined) {
+        id = this.numbers.size;
+        this.numbers.set(stem, id);
+        newStems.push(stem);
+      }
+      return id;
+    };
     const stemIds = analyses.map((analysis) => {
-      const ids = new Int32Array(analysis.stems.length);
-      analysis.stems.forEach((stem, i) => {
-        let id = this.numbers.get(stem);
-        if (id === undefined) {
-          id = this.numbers.size;
-          this.numbers.set(stem, id);
-          newStems.push(stem);
-        }
-        ids[i] = id;
-      });
+      const ids = new Int32Array(analysis.stems.length + analysis.wordStems.length);
+      analysis.stems.forEach((stem, i) => (ids[i] = number(stem)));
+      analysis.wordStems.forEach((stem, i) => (ids[analysis.stems.length + i] = number(stem)));
       return ids;
     });
-    return { analyses: analyses.map((analysis) => ({ ...analysis, stems: [] })), stemIds, newStems, restarted };
+    return {
+      analyses: analyses.map((analysis) => ({ ...analysis, stems: [], wordStems: [] })),
+      stemIds,
+      newStems,
+      restarted,
+    };
   }
 }
 
@@ -58,9 +68,13 @@ export class StemDecoder {
     // The analyses are this message's own copies: filled in place rather than copied again.
     analyses.forEach((analysis, page) => {
       const ids = stemIds[page]!;
-      const stems = new Array<string>(ids.length);
-      for (let i = 0; i < ids.length; i += 1) stems[i] = this.stems[ids[i]!]!;
+      const stemCount = analysis.stemCounts.length;
+      const stems = new Array<string>(stemCount);
+      for (let i = 0; i < stemCount; i += 1) stems[i] = this.stems[ids[i]!]!;
+      const wordStems = new Array<string>(ids.length - stemCount);
+      for (let i = stemCount; i < ids.length; i += 1) wordStems[i - stemCount] = this.stems[ids[i]!]!;
       analysis.stems = stems;
+      analysis.wordStems = wordStems;
     });
     return analyses;
   }

@@ -1,0 +1,50 @@
+/**
+ * The edges (node, term) → child of a word trie, in an open-addressing hash table of typed arrays. A Map keyed by
+ * node × 2²² + term needs a heap number per key once nodes pass 512, and hashing those dominated text scans;
+ * this table hashes two small integers and costs 12 bytes per slot. Edges are never removed.
+ */
+export class TrieEdges {
+  private nodes = new Int32Array(1024).fill(-1);
+  private terms = new Int32Array(1024);
+  private children = new Int32Array(1024);
+  private size = 0;
+
+  get(node: number, termId: number): number {
+    const mask = this.nodes.length - 1;
+    for (let slot = hash(node, termId) & mask; ; slot = (slot + 1) & mask) {
+      const stored = this.nodes[slot]!;
+      if (stored === -1) return -1;
+      if (stored === node && this.terms[slot] === termId) return this.children[slot]!;
+    }
+  }
+
+  /** Adds an edge that is not in the table yet. */
+  set(node: number, termId: number, child: number): void {
+    if ((this.size + 1) * 2 > this.nodes.length) this.grow();
+    this.place(node, termId, child);
+    this.size += 1;
+  }
+
+  private place(node: number, termId: number, child: number): void {
+    const mask = this.nodes.length - 1;
+    let slot = hash(node, termId) & mask;
+    while (this.nodes[slot] !== -1) slot = (slot + 1) & mask;
+    this.nodes[slot] = node;
+    this.terms[slot] = termId;
+    this.children[slot] = child;
+  }
+
+  private grow(): void {
+    const { nodes, terms, children } = this;
+    this.nodes = new Int32Array(nodes.length * 2).fill(-1);
+    this.terms = new Int32Array(nodes.length * 2);
+    this.children = new Int32Array(nodes.length * 2);
+    for (let slot = 0; slot < nodes.length; slot += 1) {
+      if (nodes[slot] !== -1) this.place(nodes[slot]!, terms[slot]!, children[slot]!);
+    }
+  }
+}
+
+function hash(node: number, termId: number): number {
+  return (Math.imul(node, 0x9e3779b1) ^ Math.imul(termId + 0x7f4a7c15, 0x85ebca77)) >>> 0;
+}
