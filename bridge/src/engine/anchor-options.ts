@@ -4,6 +4,7 @@ import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
 import type { SourceText } from './source-text.js';
+import { termMarksOf, type TermMarks } from './term-marks.js';
 
 /**
  * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
@@ -41,29 +42,7 @@ export interface AnchorSearch {
 
 export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
   const positions = eligiblePositions(corpus, text);
-  return { corpus, text, positions, shared: new SharedTerms(corpus, positions), vocabulary: new TermMarks(corpus.terms.size) };
-}
-
-/**
- * A set of term ids that is emptied in O(1): each `reset` starts a new generation. One per request, reused for
- * every target's vocabulary instead of a Set per target.
- */
-class TermMarks {
-  private readonly marks: Int32Array;
-  private generation = 0;
-
-  constructor(termCount: number) {
-    this.marks = new Int32Array(termCount);
-  }
-
-  reset(lists: readonly Int32Array[]): void {
-    this.generation += 1;
-    for (const list of lists) for (let i = 0; i < list.length; i += 1) this.marks[list[i]!] = this.generation;
-  }
-
-  has(termId: number): boolean {
-    return termId >= 0 && termId < this.marks.length && this.marks[termId] === this.generation;
-  }
+  return { corpus, text, positions, shared: new SharedTerms(corpus, positions), vocabulary: termMarksOf(corpus) };
 }
 
 /** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */
