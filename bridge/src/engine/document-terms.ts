@@ -10,6 +10,8 @@ export interface DocumentTerms {
   counts: number[];
   /** Content words in the body: the length BM25 normalises by. */
   length: number;
+  /** Per stem of the StemTable: its index in `stems`, or -1 when it stems no content word of the body. */
+  stemIndex: Int32Array;
 }
 
 /** Stems per distinct word, and per token the index of its stem in `stems` (a page-local stem id). */
@@ -62,13 +64,17 @@ export function documentTerms(tokens: Tokens, words: WordTable, table: StemTable
     counts[id] = counts[id]! + 1;
   }
   const result = new Map<string, number>();
+  const stemIndex = new Int32Array(table.stems.length).fill(-1);
   table.stems.forEach((s, id) => {
-    if (counts[id]! > 0) result.set(s, counts[id]!);
+    if (counts[id]! === 0) return;
+    stemIndex[id] = result.size;
+    result.set(s, counts[id]!);
   });
   for (const word of tokenize(title).words) {
     if (!isContentWord(word)) continue;
     const s = stem(word);
     result.set(s, (result.get(s) ?? 0) + TITLE_WEIGHT);
   }
-  return { stems: [...result.keys()], counts: [...result.values()], length };
+  // Title words only add to the end or to counts in place, so body stems keep their index.
+  return { stems: [...result.keys()], counts: [...result.values()], length, stemIndex };
 }

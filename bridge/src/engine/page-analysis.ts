@@ -1,4 +1,4 @@
-import { documentTerms, stemTable } from './document-terms.js';
+import { documentTerms, stemTable, type DocumentTerms, type StemTable } from './document-terms.js';
 import { phraseStems } from './keyphrases.js';
 import { stemEnglish } from './stemmer.js';
 import { cleanTitle, titleHead } from './title.js';
@@ -9,6 +9,18 @@ import { extractVisibleText } from './visible-text.js';
 const HEADING_LEVELS_USED = 3;
 /** Element ids taken as names of what the page defines; a page with more is a long reference page. */
 const DEFINITIONS_PER_PAGE = 100;
+
+/** The stem of each distinct word, as an index into the page's stems followed by the stems of its other words. */
+function wordStemsOf(table: StemTable, terms: DocumentTerms): Pick<PageAnalysis, 'otherStems' | 'wordStems'> {
+  const otherStems: string[] = [];
+  const indexOf = Int32Array.from(terms.stemIndex);
+  for (let id = 0; id < indexOf.length; id += 1) {
+    if (indexOf[id] !== -1) continue;
+    indexOf[id] = terms.stems.length + otherStems.length;
+    otherStems.push(table.stems[id]!);
+  }
+  return { otherStems, wordStems: Int32Array.from(table.stemOfWord, (id) => indexOf[id]!) };
+}
 
 /** Everything the engine needs from one page, computed once at sync time. Pure. */
 export function analyzePage(input: PageInput): PageAnalysis {
@@ -46,6 +58,6 @@ export function analyzePage(input: PageInput): PageAnalysis {
     stems: terms.stems,
     stemCounts: terms.counts,
     tokenCount: terms.length,
-    wordStems: Array.from(stems.stemOfWord, (id) => stems.stems[id]!),
+    ...wordStemsOf(stems, terms),
   };
 }

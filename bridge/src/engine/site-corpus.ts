@@ -196,7 +196,10 @@ export class SiteCorpus {
     for (let i = 0; i < termIds.length; i += 1) termIds[i] = this.terms.intern(analysis.stems[i]!);
     const termCounts = Int32Array.from(analysis.stemCounts);
     // Every word's stem gets a term id, stopwords and numbers too: the text then never needs stemming again.
-    const wordTermIds = Int32Array.from(analysis.wordStems, (wordStem) => this.terms.intern(wordStem));
+    const stemTermIds = new Int32Array(termIds.length + analysis.otherStems.length);
+    stemTermIds.set(termIds);
+    for (let i = 0; i < analysis.otherStems.length; i += 1) stemTermIds[termIds.length + i] = this.terms.intern(analysis.otherStems[i]!);
+    const wordTermIds = Int32Array.from(analysis.wordStems, (index) => stemTermIds[index]!);
     const titleTermIds = Int32Array.from(
       tokenize(analysis.cleanTitle).words.filter(isContentWord),
       (word) => this.terms.intern(stem(word)),

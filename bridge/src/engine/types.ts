@@ -47,11 +47,14 @@ export interface PageAnalysis {
   stemCounts: number[];
   /** Number of word tokens (the document length used by BM25). */
   tokenCount: number;
+  /** Stems of the text's words that are not in `stems` (stopwords, numbers, one-letter words). */
+  otherStems: string[];
   /**
-   * The stem of each distinct word of `text`, in order of first occurrence (`wordTable(tokenize(text)).distinct`):
-   * stored as term ids, so a generation reads the source's words without stemming or looking each one up.
+   * The stem of each distinct word of `text`, in order of first occurrence (`wordTable(tokenize(text)).distinct`),
+   * as an index into `stems` followed by `otherStems`. Stored as term ids, so a generation reads the source's words
+   * without stemming or looking each one up.
    */
-  wordStems: string[];
+  wordStems: Int32Array;
   /** Engine-private data may be added later. */
   [key: string]: unknown;
 }

@@ -17,7 +17,8 @@ port.on('message', ({ id, inputs }: AnalysisRequest) => {
     return;
   }
   const encoded = encoder.encode(analyses);
-  port.postMessage({ id, encoded } satisfies WorkerMessage, encoded.stemIds.map((ids) => ids.buffer));
+  const buffers = [...encoded.stemIds, ...encoded.analyses.map((analysis) => analysis.wordStems)].map((ids) => ids.buffer as ArrayBuffer);
+  port.postMessage({ id, encoded } satisfies WorkerMessage, buffers);
 });
 
 port.postMessage({ ready: true } satisfies WorkerMessage);

@@ -11,8 +11,8 @@ import type { PageAnalysis } from '../engine/types.js';
 const LEXICON_LIMIT = 200_000;
 
 /**
- * Analyses with `stems` and `wordStems` left empty and carried as numbers in `stemIds` (per page, the stems then the
- * word stems; `stemCounts` keeps the length of the first part), plus the stems numbered since the last.
+ * Analyses with `stems` and `otherStems` left empty and carried as numbers in `stemIds` (per page, the stems then
+ * the other stems; `stemCounts` keeps the length of the first part), plus the stems numbered since the last.
  */
 export interface EncodedAnalyses {
   analyses: PageAnalysis[];
@@ -30,7 +30,7 @@ export class StemEncoder {
 
   encode(analyses: PageAnalysis[]): EncodedAnalyses {
     // Restarting only between replies keeps one numbering per reply.
-    const incoming = analyses.reduce((sum, analysis) => sum + analysis.stems.length + analysis.wordStems.length, 0);
+    const incoming = analyses.reduce((sum, analysis) => sum + analysis.stems.length + analysis.otherStems.length, 0);
     const restarted = this.numbers.size > 0 && this.numbers.size + incoming > this.limit;
     if (restarted) this.numbers.clear();
     const newStems: string[] = [];
@@ -44,13 +44,13 @@ export class StemEncoder {
       return id;
     };
     const stemIds = analyses.map((analysis) => {
-      const ids = new Int32Array(analysis.stems.length + analysis.wordStems.length);
+      const ids = new Int32Array(analysis.stems.length + analysis.otherStems.length);
       analysis.stems.forEach((stem, i) => (ids[i] = number(stem)));
-      analysis.wordStems.forEach((stem, i) => (ids[analysis.stems.length + i] = number(stem)));
+      analysis.otherStems.forEach((stem, i) => (ids[analysis.stems.length + i] = number(stem)));
       return ids;
     });
     return {
-      analyses: analyses.map((analysis) => ({ ...analysis, stems: [], wordStems: [] })),
+      analyses: analyses.map((analysis) => ({ ...analysis, stems: [], otherStems: [] })),
       stemIds,
       newStems,
       restarted,
@@ -71,10 +71,10 @@ export class StemDecoder {
       const stemCount = analysis.stemCounts.length;
       const stems = new Array<string>(stemCount);
       for (let i = 0; i < stemCount; i += 1) stems[i] = this.stems[ids[i]!]!;
-      const wordStems = new Array<string>(ids.length - stemCount);
-      for (let i = stemCount; i < ids.length; i += 1) wordStems[i - stemCount] = this.stems[ids[i]!]!;
+      const otherStems = new Array<string>(ids.length - stemCount);
+      for (let i = stemCount; i < ids.length; i += 1) otherStems[i - stemCount] = this.stems[ids[i]!]!;
       analysis.stems = stems;
-      analysis.wordStems = wordStems;
+      analysis.otherStems = otherStems;
     });
     return analyses;
   }
