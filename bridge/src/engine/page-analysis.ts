@@ -19,7 +19,9 @@ function wordStemsOf(table: StemTable, terms: DocumentTerms): Pick<PageAnalysis,
     indexOf[id] = terms.stems.length + otherStems.length;
     otherStems.push(table.stems[id]!);
   }
-  return { otherStems, wordStems: Int32Array.from(table.stemOfWord, (id) => indexOf[id]!) };
+  const wordStems = new Int32Array(table.stemOfWord.length);
+  for (let word = 0; word < wordStems.length; word += 1) wordStems[word] = indexOf[table.stemOfWord[word]!]!;
+  return { otherStems, wordStems };
 }
 
 /** Everything the engine needs from one page, computed once at sync time. Pure. */

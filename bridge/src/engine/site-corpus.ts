@@ -199,7 +199,8 @@ export class SiteCorpus {
     const stemTermIds = new Int32Array(termIds.length + analysis.otherStems.length);
     stemTermIds.set(termIds);
     for (let i = 0; i < analysis.otherStems.length; i += 1) stemTermIds[termIds.length + i] = this.terms.intern(analysis.otherStems[i]!);
-    const wordTermIds = Int32Array.from(analysis.wordStems, (index) => stemTermIds[index]!);
+    const wordTermIds = new Int32Array(analysis.wordStems.length);
+    for (let word = 0; word < wordTermIds.length; word += 1) wordTermIds[word] = stemTermIds[analysis.wordStems[word]!]!;
     const titleTermIds = Int32Array.from(
       tokenize(analysis.cleanTitle).words.filter(isContentWord),
       (word) => this.terms.intern(stem(word)),
