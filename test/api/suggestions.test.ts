@@ -36,6 +36,20 @@ describe('generating suggestions', () => {
     }
   });
 
+  it('when the source links to a target by another spelling of its URL, then that target is not suggested', async () => {
+    const project = await account.client.createProject({ name: 'linked spelling', domain: FIXTURE_DOMAIN });
+    const pages = FIXTURE_PAGES.map((page) =>
+      page.url === SOURCE_URL
+        ? { ...page, content: `${page.content}<p>See <a href="${FIXTURE_DOMAIN.toUpperCase()}/guides/bread-flour#types">this</a>.</p>` }
+        : page,
+    );
+    await account.client.syncPages(project.id, pages);
+    const answer = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 50 });
+    const targets = answer.map((s) => s.targetPageUrl);
+    expect(targets).toContain(`${FIXTURE_DOMAIN}/guides/sourdough-starter`);
+    expect(targets).not.toContain(`${FIXTURE_DOMAIN}/guides/bread-flour`);
+  });
+
   it('when limit and minRelevanceScore are given, then the answer respects both', async () => {
     const projectId = await newProject('limits');
     const one = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, limit: 1, minRelevanceScore: 0 });

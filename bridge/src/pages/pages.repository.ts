@@ -70,12 +70,6 @@ export class PagesRepository {
       byKey: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE project_id = ? AND url_key = ?`),
       byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE id = ?`),
       excludedIds: db.prepare('SELECT id FROM pages WHERE project_id = ? AND excluded = 1').pluck(),
-      linkedPageIds: db
-        .prepare(
-          `SELECT DISTINCT p.id FROM page_links l JOIN pages p ON p.project_id = l.project_id AND p.url_key = l.target_key
-           WHERE l.source_page_id = ?`,
-        )
-        .pluck(),
     };
   }
 
@@ -118,10 +112,5 @@ export class PagesRepository {
   /** Pages the site keeps out of suggestions. */
   excludedPageIds(projectId: string): string[] {
     return this.statements.excludedIds.all(projectId) as string[];
-  }
-
-  /** Synced pages that the page's content links to. */
-  linkedPageIds(pageId: string): string[] {
-    return this.statements.linkedPageIds.all(pageId) as string[];
   }
 }

@@ -43,10 +43,10 @@ export class SuggestionsService {
       throw new ValidationError([{ field: 'sourcePageUrl', message: 'The page was synced as excluded from suggestions.' }]);
     }
 
+    // Pages the source already links to are left out by the engine, which indexed the same links at sync.
     const excluded = new Set<string>([
       source.id,
       ...this.pages.excludedPageIds(project.id),
-      ...this.pages.linkedPageIds(source.id),
       ...this.suggestions.settledTargetIds(source.id),
     ]);
     const proposals = this.generator.generate({
