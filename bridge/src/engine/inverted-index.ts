@@ -76,15 +76,22 @@ export class InvertedIndex {
   /**
    * Top `k` documents by Σ weight(term) × impact(term, doc), over documents `accept` allows.
    * Term-at-a-time into a dense accumulator: fast for the 25–30 term queries of "more like this".
-   * `observe` sees every matching document's score, for callers that need scores beyond the top k.
    */
-  search(
+  search(termIds: ArrayLike<number>, weights: ArrayLike<number>, k: number, accept: (docNo: number) => boolean): ScoredDocument[] {
+    return this.searchWithScoresOf(termIds, weights, k, accept, []).top;
+  }
+
+  /**
+   * `search`, plus the scores of the given documents whether they make the top k or not (0 when no query term
+   * reaches them): read straight from the accumulator instead of a callback per matching document.
+   */
+  searchWithScoresOf(
     termIds: ArrayLike<number>,
     weights: ArrayLike<number>,
     k: number,
     accept: (docNo: number) => boolean,
-    observe?: (docNo: number, score: number) => void,
-  ): ScoredDocument[] {
+    docNos: readonly number[],
+  ): { top: ScoredDocument[]; scores: Float64Array } {
     let touchedCount = 0;
     for (let t = 0; t < termIds.length; t += 1) {
       const termId = termIds[t]!;
@@ -111,15 +118,29 @@ export class InvertedIndex {
         remaining -= n;
       }
     }
+    const scores = Float64Array.from(docNos, (docNo) => this.scores[docNo] ?? 0);
     const top = new TopK(k);
     for (let i = 0; i < touchedCount; i += 1) {
       const docNo = this.touched[i]!;
       const score = this.scores[docNo]!;
       this.scores[docNo] = 0;
-      observe?.(docNo, score);
       if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
     }
-    return top.sorted();
+    return { top: top.sorted(), scores };
+  }
+
+  /** Visits every posting of a term: the document and its impact. */
+  forEachPosting(termId: number, visit: (docNo: number, impact: number) => void): void {
+    let remaining = this.termLength[termId] ?? 0;
+    for (let block = this.termHead[termId] ?? -1; block !== -1 && remaining > 0; block = this.blockNext[block]!) {
+      const start = this.blockStart[block]!;
+      const docs = this.docPages[start >>> PAGE_BITS]!;
+      const impacts = this.impactPages[start >>> PAGE_BITS]!;
+      const offset = start & (PAGE_SIZE - 1);
+      const n = Math.min(this.blockCapacity[block]!, remaining);
+      for (let i = offset; i < offset + n; i += 1) visit(docs[i]!, impacts[i]!);
+      remaining -= n;
+    }
   }
 
   private growAccumulator(length: number): void {

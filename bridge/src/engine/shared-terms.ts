@@ -34,10 +34,9 @@ export class SharedTerms {
       .sort((a, b) => corpus.idf(b) - corpus.idf(a) || a - b)
       .slice(0, LOOKED_UP_TERMS);
     const byDoc = new Map<number, { termId: number; weight: number }[]>();
-    const none = (): boolean => false;
     for (const termId of terms) {
       const idf = corpus.idf(termId);
-      corpus.index.search([termId], [1], 0, none, (docNo, impact) => {
+      corpus.index.forEachPosting(termId, (docNo, impact) => {
         const list = byDoc.get(docNo) ?? [];
         list.push({ termId, weight: impact * idf });
         byDoc.set(docNo, list);

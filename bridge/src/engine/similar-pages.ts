@@ -25,15 +25,17 @@ export function similarTargets(
   const byDoc = new Map<number, number>();
   if (selfScore <= 0) return { top: [], byDoc };
   const normalise = (score: number): number => Math.min(1, score / selfScore);
-  const hits = corpus.index.search(
+  const namedDocs = [...named.keys()];
+  const { top: hits, scores } = corpus.index.searchWithScoresOf(
     terms.map((t) => t.termId),
     terms.map((t) => t.weight * IMPACT_UNIT),
     SIMILAR_CANDIDATES,
     accept,
-    (docNo, score) => {
-      if (named.has(docNo)) byDoc.set(docNo, normalise(score));
-    },
+    namedDocs,
   );
+  namedDocs.forEach((docNo, i) => {
+    if (scores[i]! > 0) byDoc.set(docNo, normalise(scores[i]!));
+  });
   for (const hit of hits) byDoc.set(hit.docNo, normalise(hit.score));
   return { top: hits.map((hit) => hit.docNo), byDoc };
 }
