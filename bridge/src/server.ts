@@ -65,6 +65,14 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
       logger.info('shutting down');
       server.close(() => {
         void analyzer.close().then(() => {
+          const snapshotStarted = Date.now();
+          try {
+            const saved = indexes.saveSnapshots();
+            logger.info({ projects: saved.length, ms: Date.now() - snapshotStarted }, 'index snapshots saved');
+          } catch (error) {
+            // Only the next start's speed depends on it: it rebuilds the indexes from their rows instead.
+            logger.error({ err: error }, 'index snapshots not saved');
+          }
           db.close();
           logger.info('stopped');
           resolve();

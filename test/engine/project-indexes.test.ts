@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import { SiteCorpus } from '../../bridge/src/engine/site-corpus.js';
 import type { GenerateRequest, IndexedPage } from '../../bridge/src/engine/types.js';
 import { ProjectIndexes } from '../../bridge/src/indexing/project-indexes.js';
 import { resolveHref } from '../../bridge/src/lib/url.js';
@@ -185,6 +186,49 @@ describe('ProjectIndexes lifecycle', () => {
     const reopened = new ProjectIndexes(db);
     reopened.warmUp();
     expect(answer('/kernel', {}, reopened)).toEqual(before);
+  });
+
+  test('when the bridge stops and starts, then the indexes come back from their snapshot and answer the same', () => {
+    const sources = PAGES.map((page) => page.path);
+    const before = sources.map((path) => answer(path));
+    expect(indexes.saveSnapshots()).toEqual(['prj']);
+    const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(restored).toHaveBeenCalledTimes(1);
+    restored.mockRestore();
+    expect(sources.map((path) => answer(path, {}, restarted))).toEqual(before);
+    expect(before.flat().length).toBeGreaterThan(0);
+  });
+
+  test('when a snapshot is of the stored state, then stopping again does not rewrite it', () => {
+    indexes.saveSnapshots();
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(restarted.saveSnapshots()).toEqual([]);
+  });
+
+  test('when pages were synced after the snapshot, then it is dropped and the indexes are rebuilt with them', () => {
+    indexes.saveSnapshots();
+    sync([{ path: '/swap', title: 'Swap space – Docs', html: '<p>Swap space extends memory for the Linux kernel.</p>' }]);
+    const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(restored).not.toHaveBeenCalled();
+    restored.mockRestore();
+    expect(answer('/swap', {}, restarted).map((s) => s.target)).toContain('/kernel');
+    expect(answer('/kernel', {}, restarted)).toEqual(answer('/kernel', {}, new ProjectIndexes(db)));
+    expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
+  });
+
+  test('when a restored index is synced again, then it answers as one that never stopped', () => {
+    indexes.saveSnapshots();
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    const change = [{ path: '/apt', title: 'Software sources – Docs', html: '<p>Configure the mirrors of the Linux kernel.</p>' }];
+    sync(change, restarted);
+    sync(change, indexes);
+    for (const page of PAGES) expect(answer(page.path, {}, restarted)).toEqual(answer(page.path));
   });
 
   test('when pages are re-synced unchanged, then the answer is unchanged', () => {

@@ -8,6 +8,20 @@ const FIRST_BLOCK = 2;
 /** Quantised impact: a posting's BM25 term-frequency part scaled to 1–255, one byte per posting. */
 export const IMPACT_SCALE = 255;
 
+export interface InvertedIndexSnapshot {
+  docPages: Int32Array<ArrayBuffer>[];
+  impactPages: Uint8Array<ArrayBuffer>[];
+  poolEnd: number;
+  blockStart: Int32Array<ArrayBuffer>;
+  blockCapacity: Int32Array<ArrayBuffer>;
+  blockNext: Int32Array<ArrayBuffer>;
+  blockCount: number;
+  termHead: Int32Array<ArrayBuffer>;
+  termTail: Int32Array<ArrayBuffer>;
+  termLength: Int32Array<ArrayBuffer>;
+  termCapacity: Int32Array<ArrayBuffer>;
+}
+
 /** One scored document of a search. */
 export interface ScoredDocument {
   docNo: number;
@@ -23,8 +37,8 @@ export interface ScoredDocument {
  * removed posting with the term's last one.
  */
 export class InvertedIndex {
-  private readonly docPages: Int32Array[] = [];
-  private readonly impactPages: Uint8Array[] = [];
+  private docPages: Int32Array[] = [];
+  private impactPages: Uint8Array[] = [];
   private poolEnd = 0;
 
   private blockStart = new Int32Array(1024);
@@ -39,6 +53,47 @@ export class InvertedIndex {
 
   private scores = new Float32Array(1024);
   private touched = new Int32Array(1024);
+
+  snapshot(): InvertedIndexSnapshot {
+    const used = (page: number): number => Math.min(PAGE_SIZE, this.poolEnd - page * PAGE_SIZE);
+    return {
+      docPages: this.docPages.map((page, i) => page.slice(0, used(i))),
+      impactPages: this.impactPages.map((page, i) => page.slice(0, used(i))),
+      poolEnd: this.poolEnd,
+      blockStart: this.blockStart.slice(0, this.blockCount),
+      blockCapacity: this.blockCapacity.slice(0, this.blockCount),
+      blockNext: this.blockNext.slice(0, this.blockCount),
+      blockCount: this.blockCount,
+      termHead: this.termHead.slice(),
+      termTail: this.termTail.slice(),
+      termLength: this.termLength.slice(),
+      termCapacity: this.termCapacity.slice(),
+    };
+  }
+
+  /** Takes the state of a snapshot; pages cut to their used part get their full size back. */
+  restoreSnapshot(snapshot: InvertedIndexSnapshot): void {
+    if (this.blockCount !== 0) throw new Error('restoreSnapshot needs an empty index');
+    const full = <T extends Int32Array | Uint8Array>(page: T, make: (size: number) => T): T => {
+      if (page.length === PAGE_SIZE) return page;
+      const grown = make(PAGE_SIZE);
+      grown.set(page);
+      return grown;
+    };
+    this.docPages = snapshot.docPages.map((page) => full(page, (size) => new Int32Array(size)));
+    this.impactPages = snapshot.impactPages.map((page) => full(page, (size) => new Uint8Array(size)));
+    ({
+      poolEnd: this.poolEnd,
+      blockStart: this.blockStart,
+      blockCapacity: this.blockCapacity,
+      blockNext: this.blockNext,
+      blockCount: this.blockCount,
+      termHead: this.termHead,
+      termTail: this.termTail,
+      termLength: this.termLength,
+      termCapacity: this.termCapacity,
+    } = snapshot);
+  }
 
   /** Number of postings of a term. */
   postingCount(termId: number): number {

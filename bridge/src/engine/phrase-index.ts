@@ -1,4 +1,4 @@
-import { TrieEdges } from './trie-edges.js';
+import { TrieEdges, type TrieEdgesSnapshot } from './trie-edges.js';
 import { ensureLength } from './typed-arrays.js';
 
 /** Why a phrase names a page. Order matters nowhere; values are stored, so never renumber them. */
@@ -19,6 +19,21 @@ const SATURATION = 32;
 
 /** Term ids above this are refused: a vocabulary that large means the input is not text. */
 const MAX_TERM_ID = (1 << 22) - 1;
+
+export interface PhraseIndexSnapshot {
+  edges: TrieEdgesSnapshot;
+  rootChildren: Int32Array<ArrayBuffer>;
+  nodeCount: number;
+  nodeHead: Int32Array<ArrayBuffer>;
+  nodeDocs: Int32Array<ArrayBuffer>;
+  saturated: Uint8Array<ArrayBuffer>;
+  entryDoc: Int32Array<ArrayBuffer>;
+  entryKind: Uint8Array<ArrayBuffer>;
+  entryCount: Int32Array<ArrayBuffer>;
+  entryNext: Int32Array<ArrayBuffer>;
+  entryTotal: number;
+  freeEntry: number;
+}
 
 /** One page a phrase names, and how. */
 export interface PhraseEntry {
@@ -56,6 +71,40 @@ export class PhraseIndex {
   private entryNext = new Int32Array(1024);
   private entryTotal = 0;
   private freeEntry = -1;
+
+  snapshot(): PhraseIndexSnapshot {
+    return {
+      edges: this.edges.snapshot(),
+      rootChildren: this.rootChildren.slice(),
+      nodeCount: this.nodeCount,
+      nodeHead: this.nodeHead.slice(0, this.nodeCount),
+      nodeDocs: this.nodeDocs.slice(0, this.nodeCount),
+      saturated: this.saturated.slice(0, this.nodeCount),
+      entryDoc: this.entryDoc.slice(0, this.entryTotal),
+      entryKind: this.entryKind.slice(0, this.entryTotal),
+      entryCount: this.entryCount.slice(0, this.entryTotal),
+      entryNext: this.entryNext.slice(0, this.entryTotal),
+      entryTotal: this.entryTotal,
+      freeEntry: this.freeEntry,
+    };
+  }
+
+  restoreSnapshot(snapshot: PhraseIndexSnapshot): void {
+    this.edges.restoreSnapshot(snapshot.edges);
+    ({
+      rootChildren: this.rootChildren,
+      nodeCount: this.nodeCount,
+      nodeHead: this.nodeHead,
+      nodeDocs: this.nodeDocs,
+      saturated: this.saturated,
+      entryDoc: this.entryDoc,
+      entryKind: this.entryKind,
+      entryCount: this.entryCount,
+      entryNext: this.entryNext,
+      entryTotal: this.entryTotal,
+      freeEntry: this.freeEntry,
+    } = snapshot);
+  }
 
   add(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
     let node = 0;

@@ -1,11 +1,11 @@
 import { resolveHref } from '../lib/url.js';
 import { idf, impact } from './bm25.js';
-import { InvertedIndex } from './inverted-index.js';
+import { InvertedIndex, type InvertedIndexSnapshot } from './inverted-index.js';
 import { phraseStems } from './keyphrases.js';
-import { PhraseIndex, PhraseKind } from './phrase-index.js';
+import { PhraseIndex, PhraseKind, type PhraseIndexSnapshot } from './phrase-index.js';
 import type { Stem } from './stemmer.js';
-import { TermDictionary } from './term-dictionary.js';
-import { TermLists } from './term-lists.js';
+import { TermDictionary, type TermDictionarySnapshot } from './term-dictionary.js';
+import { TermLists, type TermListsSnapshot } from './term-lists.js';
 import { isContentWord, tokenize } from './tokenizer.js';
 import { ensureLength } from './typed-arrays.js';
 import type { IndexedPage, Keyphrase } from './types.js';
@@ -34,6 +34,21 @@ export interface CorpusDocument {
   phrases: Int32Array;
   /** Internal links, packed: target doc number, anchor word count (0 for none), anchor term ids…, repeated. */
   outlinks: Int32Array;
+}
+
+export interface SiteCorpusSnapshot {
+  terms: TermDictionarySnapshot;
+  index: InvertedIndexSnapshot;
+  phrases: PhraseIndexSnapshot;
+  urls: string[];
+  /** '' for a URL that was only linked to. */
+  pageIds: string[];
+  titleTerms: TermListsSnapshot;
+  keyTerms: TermListsSnapshot;
+  statusCodes: Uint16Array<ArrayBuffer>;
+  inbound: Int32Array<ArrayBuffer>;
+  documentCount: number;
+  totalLength: number;
 }
 
 /** A new page version before it joins the corpus: all its distinct terms are needed for document frequencies. */
@@ -186,6 +201,46 @@ export class SiteCorpus {
     const fresh = this.urls.slice(this.persistedUrlCount).map((url, i) => ({ docNo: this.persistedUrlCount + i, url }));
     this.persistedUrlCount = this.urls.length;
     return fresh;
+  }
+
+  /** The whole in-memory state, as plain values and typed arrays (v8-serialisable), for a fast restart. */
+  snapshot(): SiteCorpusSnapshot {
+    return {
+      terms: this.terms.snapshot(),
+      index: this.index.snapshot(),
+      phrases: this.phrases.snapshot(),
+      urls: this.urls.slice(),
+      pageIds: this.pageIds.map((pageId) => pageId ?? ''),
+      titleTerms: this.titleTerms.snapshot(),
+      keyTerms: this.keyTerms.snapshot(),
+      statusCodes: this.statusCodes.slice(0, this.urls.length),
+      inbound: this.inbound.slice(0, this.urls.length),
+      documentCount: this.documentCount,
+      totalLength: this.totalLength,
+    };
+  }
+
+  /** A corpus in the state of a snapshot; every URL counts as persisted (snapshots are taken of a stored state). */
+  static fromSnapshot(snapshot: SiteCorpusSnapshot): SiteCorpus {
+    const corpus = new SiteCorpus();
+    corpus.terms.restoreSnapshot(snapshot.terms);
+    corpus.index.restoreSnapshot(snapshot.index);
+    corpus.phrases.restoreSnapshot(snapshot.phrases);
+    snapshot.urls.forEach((url, docNo) => {
+      corpus.urls.push(url);
+      corpus.docByUrl.set(url, docNo);
+      const pageId = snapshot.pageIds[docNo] || undefined;
+      corpus.pageIds.push(pageId);
+      if (pageId !== undefined) corpus.docByPage.set(pageId, docNo);
+    });
+    corpus.persistedUrlCount = snapshot.urls.length;
+    corpus.titleTerms.restoreSnapshot(snapshot.titleTerms);
+    corpus.keyTerms.restoreSnapshot(snapshot.keyTerms);
+    corpus.statusCodes = snapshot.statusCodes;
+    corpus.inbound = snapshot.inbound;
+    corpus.documentCount = snapshot.documentCount;
+    corpus.totalLength = snapshot.totalLength;
+    return corpus;
   }
 
   /** Turns an analysed page into a document (interning its terms and URLs); postings are chosen by `finalize`. */

@@ -1,5 +1,10 @@
 import { ensureLength } from './typed-arrays.js';
 
+export interface TermDictionarySnapshot {
+  stems: string[];
+  frequencies: Int32Array<ArrayBuffer>;
+}
+
 /**
  * A project's vocabulary: each stem gets a small integer id, used by the inverted index and the phrase index,
  * with its document frequency over the pages that can be targets.
@@ -50,6 +55,20 @@ export class TermDictionary {
   /** Document frequencies of all terms, for persistence. */
   documentFrequencies(): Int32Array {
     return this.frequencies.subarray(0, this.stems.length);
+  }
+
+  snapshot(): TermDictionarySnapshot {
+    return { stems: this.stems.slice(), frequencies: this.frequencies.slice(0, this.stems.length) };
+  }
+
+  /** Takes the state of a snapshot; the dictionary must be empty. */
+  restoreSnapshot(snapshot: TermDictionarySnapshot): void {
+    if (this.stems.length !== 0) throw new Error('restoreSnapshot needs an empty dictionary');
+    for (const stem of snapshot.stems) {
+      this.ids.set(stem, this.stems.length);
+      this.stems.push(stem);
+    }
+    this.frequencies = snapshot.frequencies;
   }
 
   restoreDocumentFrequencies(values: Int32Array): void {

@@ -1,5 +1,13 @@
 import { ensureLength } from './typed-arrays.js';
 
+export interface TermListsSnapshot {
+  data: Int32Array<ArrayBuffer>;
+  used: number;
+  live: number;
+  offsets: Int32Array<ArrayBuffer>;
+  lengths: Uint16Array<ArrayBuffer>;
+}
+
 /**
  * Short lists of term ids per document, packed into one growable array. Hundreds of thousands of tiny typed
  * arrays would each be a separate allocation that pins memory between the short-lived ones of every sync; one
@@ -43,6 +51,14 @@ export class TermLists {
     this.offsets = ensureLength(this.offsets, docNo + 1);
     this.offsets.fill(-1, oldLength);
     this.lengths = ensureLength(this.lengths, docNo + 1);
+  }
+
+  snapshot(): TermListsSnapshot {
+    return { data: this.data.slice(0, this.used), used: this.used, live: this.live, offsets: this.offsets.slice(), lengths: this.lengths.slice() };
+  }
+
+  restoreSnapshot(snapshot: TermListsSnapshot): void {
+    ({ data: this.data, used: this.used, live: this.live, offsets: this.offsets, lengths: this.lengths } = snapshot);
   }
 
   private repack(): void {

@@ -1,3 +1,10 @@
+export interface TrieEdgesSnapshot {
+  nodes: Int32Array<ArrayBuffer>;
+  terms: Int32Array<ArrayBuffer>;
+  children: Int32Array<ArrayBuffer>;
+  size: number;
+}
+
 /**
  * The edges (node, term) → child of a word trie, in an open-addressing hash table of typed arrays. A Map keyed by
  * node × 2²² + term needs a heap number per key once nodes pass 512, and hashing those dominated text scans;
@@ -16,6 +23,14 @@ export class TrieEdges {
       if (stored === -1) return -1;
       if (stored === node && this.terms[slot] === termId) return this.children[slot]!;
     }
+  }
+
+  snapshot(): TrieEdgesSnapshot {
+    return { nodes: this.nodes.slice(), terms: this.terms.slice(), children: this.children.slice(), size: this.size };
+  }
+
+  restoreSnapshot(snapshot: TrieEdgesSnapshot): void {
+    ({ nodes: this.nodes, terms: this.terms, children: this.children, size: this.size } = snapshot);
   }
 
   /** Adds an edge that is not in the table yet. */

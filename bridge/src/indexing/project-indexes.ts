@@ -1,10 +1,16 @@
+import v8 from 'node:v8';
 import type Database from 'better-sqlite3';
-import { SiteCorpus, type CorpusDocument, type PreparedDocument } from '../engine/site-corpus.js';
+import { SiteCorpus, type CorpusDocument, type PreparedDocument, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { readSourceText } from '../engine/source-text.js';
 import { stemEnglish, type Stem } from '../engine/stemmer.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
+
+/** Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. */
+const SNAPSHOT_FORMAT = 1;
+/** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
+const MAX_SNAPSHOT_BYTES = 900_000_000;
 
 export interface ProjectIndexesOptions {
   /** Stemmer for page text; English Snowball by default. */
@@ -43,6 +49,22 @@ export class ProjectIndexes {
       this.corpora.delete(projectId);
       throw error;
     }
+  }
+
+  /**
+   * Stores a snapshot of every loaded project whose memory matches the database, so the next start reads it back
+   * instead of rebuilding (seconds at 100,000 pages). Called when the bridge stops; returns the projects saved.
+   */
+  saveSnapshots(): string[] {
+    const saved: string[] = [];
+    for (const [projectId, { corpus, revision }] of this.corpora) {
+      if (this.store.revision(projectId) !== revision || this.store.snapshotRevision(projectId) === revision) continue;
+      const data = v8.serialize(corpus.snapshot());
+      if (data.length > MAX_SNAPSHOT_BYTES) continue;
+      this.store.saveSnapshot(projectId, { revision, format: SNAPSHOT_FORMAT, data });
+      saved.push(projectId);
+    }
+    return saved;
   }
 
   dropProject(projectId: string): void {
@@ -119,7 +141,20 @@ export class ProjectIndexes {
     return corpus;
   }
 
+  /** The project's corpus from its snapshot when that is of the stored revision, else rebuilt from the rows. */
   private load(projectId: string): SiteCorpus {
+    const snapshot = this.store.snapshot(projectId);
+    if (snapshot !== undefined) {
+      if (snapshot.revision === this.store.revision(projectId) && snapshot.format === SNAPSHOT_FORMAT) {
+        return SiteCorpus.fromSnapshot(v8.deserialize(snapshot.data) as SiteCorpusSnapshot);
+      }
+      // Memory moved past it (a sync after the last stop): it can never be used again.
+      this.store.deleteSnapshot(projectId);
+    }
+    return this.rebuild(projectId);
+  }
+
+  private rebuild(projectId: string): SiteCorpus {
     const corpus = new SiteCorpus();
     for (const [id, stem] of this.store.terms(projectId)) corpus.terms.restore(id, stem);
     for (const [docNo, url] of this.store.urls(projectId)) corpus.restoreUrl(docNo, url);

@@ -38,6 +38,13 @@ export interface StoredStats {
   totalLength: number;
 }
 
+/** A serialised in-memory index of a project (migration 0006). */
+export interface StoredSnapshot {
+  revision: number;
+  format: number;
+  data: Buffer;
+}
+
 const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, length, title_terms, posting_terms, posting_counts, phrases, outlinks';
 
 function toDocument(row: DocumentRow): CorpusDocument {
@@ -89,6 +96,10 @@ export class SearchIndexStore {
       deleteTexts: db.prepare('DELETE FROM search_texts WHERE page_id IN (SELECT page_id FROM search_documents WHERE project_id = ?)'),
       deleteDocuments: db.prepare('DELETE FROM search_documents WHERE project_id = ?'),
       deleteStats: db.prepare('DELETE FROM search_stats WHERE project_id = ?'),
+      upsertSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (project_id, revision, format, data) VALUES (?, ?, ?, ?)'),
+      snapshot: db.prepare('SELECT revision, format, data FROM search_snapshots WHERE project_id = ?'),
+      deleteSnapshot: db.prepare('DELETE FROM search_snapshots WHERE project_id = ?'),
+      snapshotRevision: db.prepare('SELECT revision FROM search_snapshots WHERE project_id = ?').pluck(),
     };
   }
 
@@ -192,8 +203,26 @@ export class SearchIndexStore {
     return this.statements.projects.all() as string[];
   }
 
+  saveSnapshot(projectId: string, snapshot: StoredSnapshot): void {
+    this.statements.upsertSnapshot.run(projectId, snapshot.revision, snapshot.format, snapshot.data);
+  }
+
+  snapshot(projectId: string): StoredSnapshot | undefined {
+    return this.statements.snapshot.get(projectId) as StoredSnapshot | undefined;
+  }
+
+  /** The revision of the project's stored snapshot, or undefined when it has none. */
+  snapshotRevision(projectId: string): number | undefined {
+    return this.statements.snapshotRevision.get(projectId) as number | undefined;
+  }
+
+  deleteSnapshot(projectId: string): void {
+    this.statements.deleteSnapshot.run(projectId);
+  }
+
   deleteProject(projectId: string): void {
     this.db.transaction(() => {
+      this.statements.deleteSnapshot.run(projectId);
       this.statements.deleteTexts.run(projectId);
       this.statements.deleteDocuments.run(projectId);
       this.statements.deleteUrls.run(projectId);

@@ -4,6 +4,7 @@ import { migration as searchIndex } from './0002-search-index.js';
 import { migration as pagePathAndExclusion } from './0003-page-path-and-exclusion.js';
 import { migration as pageContents } from './0004-page-contents.js';
 import { migration as wordTermIds } from './0005-word-term-ids.js';
+import { migration as searchSnapshots } from './0006-search-snapshots.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [core, searchIndex, pagePathAndExclusion, pageContents, wordTermIds];
+export const migrations: readonly Migration[] = [core, searchIndex, pagePathAndExclusion, pageContents, wordTermIds, searchSnapshots];
