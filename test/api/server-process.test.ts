@@ -1,5 +1,8 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterlinkerClient } from '../../bridge/src/client/index.js';
 import { startBridgeProcess, type BridgeProcess } from '../support/bridge-process.js';
+import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
 
 let bridge: BridgeProcess;
 
@@ -40,5 +43,24 @@ describe('the bridge as a process', () => {
     await bridge.start();
     const after = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
     expect((await after.json()).data.map((p: { name: string }) => p.name)).toEqual(['first']);
+  });
+
+  it('when it stops, then it keeps a snapshot of the indexes, and after a restart the suggestions are the same', async () => {
+    const client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: bridge.apiKey });
+    const project = await client.createProject({ name: 'snapshot', domain: FIXTURE_DOMAIN });
+    await client.syncPages(project.id, FIXTURE_PAGES);
+    const ask = async () =>
+      (await client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 })).map(
+        ({ targetPageUrl, anchorText, relevanceScore }) => ({ targetPageUrl, anchorText, relevanceScore }),
+      );
+    const before = await ask();
+    expect(before.length).toBeGreaterThan(0);
+    await bridge.stop();
+    const db = new Database(bridge.dbFile, { readonly: true });
+    const snapshots = db.prepare('SELECT project_id FROM search_snapshots').pluck().all();
+    db.close();
+    expect(snapshots).toContain(project.id);
+    await bridge.start();
+    expect(await ask()).toEqual(before);
   });
 });
