@@ -16,6 +16,8 @@ const target: TargetFeatures = {
   evidence: null,
   mentions: 1,
   inboundLinks: 3,
+  namedTargets: 5,
+  sourceLinks: 2,
 };
 
 const anchor: AnchorFeatures = {

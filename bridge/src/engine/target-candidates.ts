@@ -50,6 +50,8 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
         ),
         mentions: found.length,
         inboundLinks: corpus.inboundLinks(docNo),
+        namedTargets: mentions.size,
+        sourceLinks: linked.size,
       },
     };
   });
