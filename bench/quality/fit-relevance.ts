@@ -12,8 +12,10 @@
  * 2. refit, a few rounds, on each page's 10 best targets under the previous fit: the scores are read on what the
  *    engine shows, and the many hopeless candidates would otherwise set the weights;
  * 3. calibrate (Platt: a slope and a bias on the log-odds, folded into the weights, so the order does not change)
- *    on the suggestions the engine would show on the half-removed variants: a site that already has links, as a
- *    WordPress site does. All-removed pages hold twice the links to find, so scores there read low, not high.
+ *    on the suggestions the engine would show on the half-removed variants (a site that already has links, as a
+ *    WordPress site does) that step 2 scores at --calibrate-from (0.3) or more: two parameters cannot fit the whole
+ *    range, and thresholds are set in the upper part. All-removed pages hold twice the links to find, so scores
+ *    there read low, not high.
  * Ranking figures come from a replay of suggestion-engine.ts on the dump (fitting/replay.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -28,12 +30,14 @@ const { values: args, positionals } = parseArgs({
   options: {
     lambda: { type: 'string', default: '1' },
     threshold: { type: 'string', default: String(DEFAULT_MIN_RELEVANCE_SCORE) },
+    'calibrate-from': { type: 'string', default: '0.3' },
   },
 });
 const file = positionals[0];
-if (file === undefined) throw new Error('usage: fit-relevance.ts FEATURES.jsonl [--lambda 1] [--threshold 0.8]');
+if (file === undefined) throw new Error('usage: fit-relevance.ts FEATURES.jsonl [--lambda 1] [--threshold 0.8] [--calibrate-from 0.3]');
 const lambda = Number(args.lambda);
 const threshold = Number(args.threshold);
+const calibrateFrom = Number(args['calibrate-from']);
 /** Suggestions per page the engine is asked for on the benchmark, and refit rounds on them. */
 const SHOWN = 10;
 const ROUNDS = 3;
@@ -57,7 +61,7 @@ function fit(training: readonly DumpedPage[]): number[] {
   }
   const shown = training
     .filter((page) => page.variant === CALIBRATION_VARIANT && page.truth > 0)
-    .flatMap((page) => replayPage(page, weights).map((s) => ({ x: [1, logit(Math.min(1 - 1e-6, Math.max(1e-6, s.score)))], y: s.label })));
+    .flatMap((page) => replayPage(page, weights).filter((s) => s.score >= calibrateFrom).map((s) => ({ x: [1, logit(Math.min(1 - 1e-6, Math.max(1e-6, s.score)))], y: s.label })));
   const [bias, slope] = fitLogistic(shown, 0);
   return weights.map((w, i) => w * slope! + (i === 0 ? bias! : 0));
 }
@@ -94,4 +98,15 @@ for (const heldOut of corpora) {
 const pooled = fit(pages);
 console.log('\npooled fit (both corpora, both variants), evaluated in-sample');
 report(pooled, pages);
+console.log('\nreliability of the pooled fit on shown suggestions: score bin: mean score / share accepted (count)');
+const BINS = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01];
+for (const group of groups) {
+  const shown = pages.filter((p) => groupOf(p) === group && p.truth > 0).flatMap((p) => replayPage(p, pooled));
+  const cells = BINS.slice(0, -1).map((low, i) => {
+    const bin = shown.filter((s) => s.score >= low && s.score < BINS[i + 1]!);
+    const mean = (values: number[]): string => (values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length)).toFixed(2);
+    return `${low}: ${mean(bin.map((s) => s.score))} / ${mean(bin.map((s) => s.label))} (${bin.length})`;
+  });
+  console.log(`  ${group.padEnd(20)} ${cells.join('  ')}`);
+}
 console.log(`\nconst WEIGHTS = [\n  ${pooled.map((w) => w.toFixed(3)).join(', ')},\n];`);

@@ -76,11 +76,12 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * Logistic-regression weights over targetVector then anchorVector, fitted by bench/quality/fit-relevance.ts on the
  * quality benchmark (Python's and git's documentation, links removed or half removed; label = the authors linked that
  * target from that page; the anchor is the one the engine prefers): fitted on each page's ten best targets, then
- * calibrated on the suggestions shown on the half-removed variants. Refit with that script when the features change.
+ * calibrated on the suggestions shown on the half-removed variants (those scored 0.3 or more, where thresholds are
+ * set). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -9.242, 0.766, 3.209, 2.492, 3.157, 0.048, 3.358, 3.508, 0.413, 0.478, -0.148, -0.262, -0.298, 0.639, -0.066,
-  0.150, -1.431, 0.662, -1.739, -1.959, 0.453, 1.846, 3.389, -0.603, 0.669, 0.450,
+  -7.053, 0.585, 2.453, 1.904, 2.413, 0.037, 2.566, 2.681, 0.315, 0.365, -0.113, -0.201, -0.228, 0.489, -0.051,
+  0.114, -1.094, 0.506, -1.329, -1.497, 0.346, 1.411, 2.590, -0.461, 0.511, 0.344,
 ];
 const TARGET_INPUTS = 10 + KINDS.length;
 const TARGET_WEIGHTS = WEIGHTS.slice(0, TARGET_INPUTS);
@@ -94,7 +95,7 @@ export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, KINDS.len
   ANCHOR_WEIGHTS.slice(KINDS.length).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i]!), 0);
 
 /**
- * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, 0.81–0.90 of
+ * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, 0.84–0.91 of
  * suggestions were links the documentation's authors had made themselves (each corpus and variant).
  */
 export const DEFAULT_MIN_RELEVANCE_SCORE = 0.8;
