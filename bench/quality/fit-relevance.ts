@@ -31,6 +31,7 @@ const { values: args, positionals } = parseArgs({
     lambda: { type: 'string', default: '1' },
     threshold: { type: 'string', default: String(DEFAULT_MIN_RELEVANCE_SCORE) },
     'calibrate-from': { type: 'string', default: '0.3' },
+    'corpus-weight': { type: 'string', default: 'git=2' },
   },
 });
 const file = positionals[0];
@@ -49,8 +50,9 @@ const dot = (w: readonly number[], x: readonly number[]): number => x.reduce((su
 const logit = (p: number): number => Math.log(p / (1 - p));
 
 /** Targets with an anchor, as examples: the engine scores a target only with its preferred anchor. */
+const corpusWeight = new Map(args['corpus-weight']!.split(',').filter(Boolean).map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]));
 const examplesOf = (page: DumpedPage): Example[] =>
-  page.targets.filter((t) => t.anchors.length > 0).map((t) => ({ x: [...t.target, ...t.anchors[0]!.slice(2)], y: t.label }));
+  page.targets.filter((t) => t.anchors.length > 0).map((t) => ({ x: [...t.target, ...t.anchors[0]!.slice(2)], y: t.label, w: corpusWeight.get(page.corpus) ?? 1 }));
 
 function fit(training: readonly DumpedPage[]): number[] {
   let weights = fitLogistic(training.flatMap(examplesOf), lambda);
