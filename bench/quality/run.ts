@@ -4,7 +4,7 @@
  * Two corpora: Python's documentation (links mostly on inline code) and Git's (links in running text).
  *
  *   npx tsx bench/quality/run.ts [--corpus all|python|git] [--rebuild-corpus] [--no-build] [--min-score 0.5]
- *                                [--concurrency 4] [--strict]
+ *                                [--concurrency 4] [--strict] [--dump-features FILE]
  *
  * The work runs in three phases so that no long computation blocks the event loop while the bridge is in use:
  * prepare (corpora, variants, baselines), ask the bridge, then score.
@@ -23,6 +23,7 @@ import { loadCorpus } from './corpus/corpus-store.js';
 import { selectCorpusSources } from './corpus/sources.js';
 import type { Corpus, CorpusSource } from './corpus/types.js';
 import { buildVariant, type VariantName } from './corpus/variants.js';
+import { dumpVariantFeatures, startDump } from './features/feature-dump.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     'min-score': { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     strict: { type: 'boolean', default: false },
+    'dump-features': { type: 'string' },
   },
 });
 
@@ -129,6 +131,18 @@ async function main(): Promise<void> {
     JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, defaultMinRelevanceScore: threshold, runtimeMs, corpora: results }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
+  const dumpFile = args['dump-features'];
+  if (dumpFile !== undefined) {
+    startDump(dumpFile);
+    corpora.forEach((prepared, corpusIndex) =>
+      prepared.variants.forEach(({ variant }, variantIndex) => {
+        const answers = (runs[corpusIndex]?.[variantIndex] as EngineRun).answers;
+        const agreement = dumpVariantFeatures(dumpFile, prepared.source.id, prepared.corpus.domain, variant, answers, LIMIT);
+        console.log(`features of ${prepared.source.id} ${variant.name} dumped to ${dumpFile}; in-process answers equal the bridge's on ${(agreement * 100).toFixed(1)} % of pages`);
+      }),
+    );
+  }
+
   const allPass = results.every((result) => result.variants.every((evaluation) => evaluation.targets.every((target) => target.pass)));
   if (args.strict && !allPass) process.exitCode = 1;
 }

@@ -15,7 +15,10 @@ const target: TargetFeatures = {
   relativeSimilarity: 0.5,
   evidence: null,
   mentions: 1,
+  inlineMentions: 0,
   inboundLinks: 3,
+  namedTargets: 5,
+  sourceLinks: 2,
 };
 
 const anchor: AnchorFeatures = {

@@ -49,8 +49,32 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
           null,
         ),
         mentions: found.length,
+        inlineMentions: found.filter((m) => !m.eligible && inProseBlock(text, m.first)).length,
         inboundLinks: corpus.inboundLinks(docNo),
+        namedTargets: mentions.size,
+        sourceLinks: linked.size,
       },
     };
   });
+}
+
+/**
+ * Whether the token is in a block (text between line breaks) that also holds text where anchors may go: inline code
+ * in a paragraph, rather than a code block or a heading.
+ */
+function inProseBlock(text: SourceText, token: number): boolean {
+  const start = text.tokens.starts[token]!;
+  const blockStart = text.text.lastIndexOf('\n', start) + 1;
+  let blockEnd = text.text.indexOf('\n', start);
+  if (blockEnd === -1) blockEnd = text.text.length;
+  const { eligible } = text;
+  // The first eligible span ending after the block starts (spans are sorted and disjoint).
+  let low = 0;
+  let high = eligible.length / 2;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (eligible[mid * 2 + 1]! <= blockStart) low = mid + 1;
+    else high = mid;
+  }
+  return low < eligible.length / 2 && eligible[low * 2]! < blockEnd;
 }
