@@ -43,7 +43,7 @@ describe('findTargets', () => {
   test('when the source names a page in prose, in inline code and in a code block, then each kind of mention is counted', () => {
     const { corpus, documents, pages } = indexSite();
     const source = pages[2]!;
-    const text = readSourceText(source.analysis.text, source.analysis.eligible, corpus, stemEnglish);
+    const text = readSourceText({ text: source.analysis.text, eligible: source.analysis.eligible, wordTermIds: null }, corpus, stemEnglish);
     const targets = findTargets(corpus, documents.get('/source')!, text, {
       projectId: 'prj',
       sourcePageId: '/source',

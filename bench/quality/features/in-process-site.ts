@@ -18,7 +18,7 @@ export interface SyncPage {
 
 export class InProcessSite {
   readonly corpus = new SiteCorpus();
-  private readonly pages = new Map<string, { document: CorpusDocument; text: string; eligible: number[] }>();
+  private readonly pages = new Map<string, { document: CorpusDocument; text: string; eligible: number[]; wordTermIds: Int32Array }>();
 
   constructor(private readonly domain: string) {}
 
@@ -39,7 +39,7 @@ export class InProcessSite {
     for (const { page, next } of prepared) {
       const document = this.corpus.finalize(next);
       this.corpus.add(document);
-      this.pages.set(page.url, { document, text: page.analysis.text, eligible: page.analysis.eligible });
+      this.pages.set(page.url, { document, text: page.analysis.text, eligible: page.analysis.eligible, wordTermIds: next.wordTermIds });
     }
   }
 
@@ -50,7 +50,7 @@ export class InProcessSite {
     if (page === undefined) throw new Error(`not synced: ${url}`);
     return {
       document: page.document,
-      text: readSourceText(page.text, page.eligible, this.corpus, stemEnglish),
+      text: readSourceText(page, this.corpus, stemEnglish),
       request: {
         projectId: 'in-process',
         sourcePageId: key,
