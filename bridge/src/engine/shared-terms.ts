@@ -2,8 +2,13 @@ import type { SiteCorpus } from './site-corpus.js';
 
 /** Distinct eligible words of the source looked up in the index, the most specific first. */
 const LOOKED_UP_TERMS = 80;
-/** A word on more than this share of the pages names no page in particular. */
+/** A word on more than this share of the pages names no page in particular… */
 const MAX_DOCUMENT_SHARE = 0.1;
+/**
+ * … nor one on more than this many pages, whatever the site's size. It bounds what one request reads: at 100,000
+ * pages a 10 % share let the looked-up words bring hundreds of thousands of postings (15 ms a request).
+ */
+const MAX_DOCUMENT_FREQUENCY = 200;
 /** Shared words kept per target, strongest first. */
 const TERMS_PER_TARGET = 3;
 
@@ -27,7 +32,7 @@ export class SharedTerms {
 
   private collect(): Map<number, { termId: number; weight: number }[]> {
     const { corpus } = this;
-    const maxFrequency = Math.max(2, corpus.documentCount * MAX_DOCUMENT_SHARE);
+    const maxFrequency = Math.max(2, Math.min(corpus.documentCount * MAX_DOCUMENT_SHARE, MAX_DOCUMENT_FREQUENCY));
     const rare = corpus.idfOfFrequency(maxFrequency);
     const terms = [...this.positions.keys()]
       .filter((termId) => corpus.idf(termId) >= rare)
