@@ -30,13 +30,15 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
 
   const mentions = findMentions(corpus, text, accept);
   const similarity = similarTargets(corpus, source, accept, mentions);
-  const targets = [...new Set<number>([...mentions.keys(), ...similarity.top])];
-  targets.sort((a, b) => (similarity.byDoc.get(b) ?? 0) - (similarity.byDoc.get(a) ?? 0) || a - b);
-  const bestSimilarity = Math.max(1e-9, similarity.byDoc.get(targets[0] ?? -1) ?? 0);
+  // Similarity looked up once per target, not twice per comparison: a large site's source names hundreds of pages.
+  const targets = Array.from(new Set<number>([...mentions.keys(), ...similarity.top]), (docNo) => ({
+    docNo,
+    similarity: similarity.byDoc.get(docNo) ?? 0,
+  })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
+  const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
 
-  return targets.map((docNo, rank) => {
+  return targets.map(({ docNo, similarity: targetSimilarity }, rank) => {
     const found = mentions.get(docNo) ?? [];
-    const targetSimilarity = similarity.byDoc.get(docNo) ?? 0;
     return {
       docNo,
       mentions: found,
