@@ -3,8 +3,8 @@ import { MAX_ANCHOR_LOGIT, WEIGHTS } from '../../bridge/src/engine/relevance.js'
 import { fitLogistic } from '../../bench/quality/fitting/logistic.js';
 import { maxAnchorLogit } from '../../bench/quality/fitting/replay.js';
 
-/** Inputs of anchorVector (relevance.ts): five kinds and six numbers. */
-const ANCHOR_INPUTS = 11;
+/** Inputs of anchorVector (relevance.ts): five kinds and seven numbers. */
+const ANCHOR_INPUTS = 12;
 
 describe('fitting the relevance model', () => {
   test('when examples follow a known logistic model, then the fit recovers its weights', () => {

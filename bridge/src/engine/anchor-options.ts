@@ -49,6 +49,9 @@ export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch
 export function anchorOptions(search: AnchorSearch, target: TargetCandidate): AnchorOption[] {
   const { corpus, text } = search;
   const title = titleOf(corpus, target.docNo);
+  const inlineBlocks = new Set(target.mentions.filter((m) => !m.eligible).map((m) => blockStart(text, text.tokens.starts[m.first]!)));
+  const option = (first: number, last: number, kind: PhraseKind | null, ambiguity: number, anchorUses: number): AnchorOption =>
+    optionAt(corpus, text, title, inlineBlocks, first, last, kind, ambiguity, anchorUses);
   const options: AnchorOption[] = [];
   const spans = new Set<number>();
   const eligibleMentions = target.mentions
@@ -58,18 +61,18 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
     if (options.length >= MENTION_OPTIONS) break;
     if (spans.has(spanKey(mention.first, mention.last))) continue;
     spans.add(spanKey(mention.first, mention.last));
-    options.push(option(corpus, text, title, mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
+    options.push(option(mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
   const vocabulary = [corpus.titleTermIds(target.docNo) ?? EMPTY, corpus.keyTermIds(target.docNo) ?? EMPTY];
   for (const run of vocabularyRuns(search, vocabulary)) {
     if (spans.has(spanKey(run.first, run.last))) continue;
     spans.add(spanKey(run.first, run.last));
-    options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+    options.push(option(run.first, run.last, null, 1, 0));
   }
   // A page the source resembles but never names by its own words: its specific words the source shares.
   if (options.length === 0) {
     for (const run of vocabularyRuns(search, [search.shared.of(target.docNo)])) {
-      options.push(option(corpus, text, title, run.first, run.last, null, 1, 0));
+      options.push(option(run.first, run.last, null, 1, 0));
     }
   }
   return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
@@ -111,10 +114,14 @@ function titleOf(corpus: SiteCorpus, docNo: number): TitleTerms {
   return { terms, mass };
 }
 
-function option(
+/** Where the block (text between line breaks) holding a character starts. */
+const blockStart = (text: SourceText, offset: number): number => text.text.lastIndexOf('\n', offset) + 1;
+
+function optionAt(
   corpus: SiteCorpus,
   text: SourceText,
   title: TitleTerms,
+  inlineBlocks: ReadonlySet<number>,
   first: number,
   last: number,
   kind: PhraseKind | null,
@@ -145,6 +152,7 @@ function option(
       ambiguity,
       anchorUses,
       position: text.tokens.count > 1 ? first / (text.tokens.count - 1) : 0,
+      nearInlineMention: inlineBlocks.has(blockStart(text, text.tokens.starts[first]!)),
     },
   };
 }
