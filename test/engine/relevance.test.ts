@@ -28,6 +28,7 @@ const anchor: AnchorFeatures = {
   anchorWords: 2,
   ambiguity: 1,
   anchorUses: 0,
+  nearInlineMention: false,
   position: 0.5,
 };
 
@@ -56,9 +57,9 @@ describe('anchorLogit', () => {
   });
 
   test.each<AnchorFeatures>([
-    { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, position: 1 },
-    { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, position: 0 },
-    { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, position: 1 },
+    { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, nearInlineMention: true, position: 1 },
+    { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, nearInlineMention: true, position: 0 },
+    { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, nearInlineMention: false, position: 1 },
   ])('when anchor features are at their best, then the logit stays within MAX_ANCHOR_LOGIT (%o)', (features) => {
     expect(anchorLogit(features)).toBeLessThanOrEqual(MAX_ANCHOR_LOGIT + 1e-9);
   });
