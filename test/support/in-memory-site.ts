@@ -1,0 +1,50 @@
+import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import { SiteCorpus, type CorpusDocument } from '../../bridge/src/engine/site-corpus.js';
+import { readSourceText, type SourceText } from '../../bridge/src/engine/source-text.js';
+import { stemEnglish } from '../../bridge/src/engine/stemmer.js';
+import type { IndexedPage } from '../../bridge/src/engine/types.js';
+
+export const SITE = 'https://docs.example';
+
+export interface SitePage {
+  path: string;
+  title: string;
+  html: string;
+  /** Paths the page links to. */
+  links?: string[];
+}
+
+export interface InMemorySite {
+  corpus: SiteCorpus;
+  /** By page id (the page's path). */
+  documents: Map<string, CorpusDocument>;
+  pages: IndexedPage[];
+  /** Each page's text as a generation reads it (with the word term ids its sync stores). */
+  texts: Map<string, SourceText>;
+}
+
+/** Indexes pages in memory as one sync batch does (count every page, then choose postings); no database. */
+export function indexSite(sitePages: readonly SitePage[]): InMemorySite {
+  const corpus = new SiteCorpus();
+  const pages: IndexedPage[] = sitePages.map((page) => {
+    const url = `${SITE}${page.path}`;
+    const analysis = analyzePage({ url, title: page.title, html: page.html });
+    const linkedUrls = (page.links ?? []).map((path) => `${SITE}${path}`);
+    return { pageId: page.path, url, title: page.title, statusCode: 200, analysis, linkedUrls };
+  });
+  const prepared = pages.map((page) => corpus.prepare(page, stemEnglish));
+  for (const next of prepared) corpus.countDocument(200, next.document.length, next.termIds, 1);
+  const documents = new Map<string, CorpusDocument>();
+  for (const next of prepared) {
+    const document = corpus.finalize(next);
+    corpus.add(document);
+    documents.set(document.pageId, document);
+  }
+  const texts = new Map(
+    pages.map((page, i) => {
+      const { text, eligible } = page.analysis;
+      return [page.pageId, readSourceText({ text, eligible, wordTermIds: prepared[i]!.wordTermIds }, corpus, stemEnglish)];
+    }),
+  );
+  return { corpus, documents, pages, texts };
+}
