@@ -221,6 +221,16 @@ describe('ProjectIndexes lifecycle', () => {
     expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
   });
 
+  test('when a snapshot cannot be read, then the indexes are rebuilt from their rows and it is dropped', () => {
+    const before = answer('/kernel');
+    indexes.saveSnapshots();
+    db.prepare("UPDATE search_snapshots SET data = x'00ff00ff'").run();
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(answer('/kernel', {}, restarted)).toEqual(before);
+    expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
+  });
+
   test('when a restored index is synced again, then it answers as one that never stopped', () => {
     indexes.saveSnapshots();
     const restarted = new ProjectIndexes(db);

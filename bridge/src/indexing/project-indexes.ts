@@ -146,9 +146,13 @@ export class ProjectIndexes {
     const snapshot = this.store.snapshot(projectId);
     if (snapshot !== undefined) {
       if (snapshot.revision === this.store.revision(projectId) && snapshot.format === SNAPSHOT_FORMAT) {
-        return SiteCorpus.fromSnapshot(v8.deserialize(snapshot.data) as SiteCorpusSnapshot);
+        try {
+          return SiteCorpus.fromSnapshot(v8.deserialize(snapshot.data) as SiteCorpusSnapshot);
+        } catch {
+          // An unreadable snapshot costs only the time to rebuild from the rows, below.
+        }
       }
-      // Memory moved past it (a sync after the last stop): it can never be used again.
+      // Stale (a sync after the last stop) or unreadable: it can never be used again.
       this.store.deleteSnapshot(projectId);
     }
     return this.rebuild(projectId);
