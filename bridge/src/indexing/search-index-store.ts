@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CorpusDocument } from '../engine/site-corpus.js';
+import type { StoredSourceText } from '../engine/source-text.js';
 import { int32FromBytes, toBytes, uint16FromBytes } from '../engine/typed-arrays.js';
 
 interface DocumentRow {
@@ -12,13 +13,6 @@ interface DocumentRow {
   posting_counts: Buffer;
   phrases: Buffer;
   outlinks: Buffer;
-}
-
-export interface StoredText {
-  text: string;
-  eligible: Int32Array;
-  /** Term id per distinct word of the text; null for pages indexed before migration 0005. */
-  wordTermIds: Int32Array | null;
 }
 
 /** What is stored of a page's text at sync. */
@@ -154,7 +148,8 @@ export class SearchIndexStore {
     return row && toDocument(row);
   }
 
-  text(pageId: string): StoredText | undefined {
+  /** A page's stored text; `wordTermIds` is null for pages indexed before migration 0005. */
+  text(pageId: string): StoredSourceText | undefined {
     const row = this.statements.text.get(pageId) as { text: string; eligible: Buffer; word_term_ids: Buffer | null } | undefined;
     return (
       row && {
