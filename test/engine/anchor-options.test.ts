@@ -31,7 +31,7 @@ function anchorTexts(site: InMemorySite, sourcePath: string, targetPath: string)
   const targets = findTargets(site.corpus, site.documents.get(sourcePath)!, text, { ...REQUEST, sourcePageId: sourcePath });
   const target = targets.find((candidate) => candidate.docNo === site.documents.get(targetPath)!.docNo);
   if (target === undefined) return [];
-  return anchorOptions(anchorSearch(site.corpus, text), target).map((option) => text.text.slice(option.start, option.end));
+  return anchorOptions(anchorSearch(site.corpus, text, [target.docNo]), target).map((option) => text.text.slice(option.start, option.end));
 }
 
 describe('anchorOptions', () => {

@@ -56,8 +56,9 @@ export function dumpVariantFeatures(
   const lines: string[] = [];
   for (const page of variant.pages) {
     const { document, text, request } = site.source(page.url, limit);
-    const search = anchorSearch(site.corpus, text);
-    const targets = findTargets(site.corpus, document, text, request).map((candidate): DumpedTarget => {
+    const candidates = findTargets(site.corpus, document, text, request);
+    const search = anchorSearch(site.corpus, text, candidates.map((candidate) => candidate.docNo));
+    const targets = candidates.map((candidate): DumpedTarget => {
       const url = site.corpus.urlOf(candidate.docNo);
       return {
         url,

@@ -4,7 +4,7 @@ import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
 import type { SourceText } from './source-text.js';
-import { termMarksOf, type TermMarks } from './term-marks.js';
+import { termMarksOf, type IdMarks } from './id-marks.js';
 
 /**
  * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
@@ -37,12 +37,13 @@ export interface AnchorSearch {
   text: SourceText;
   positions: ReadonlyMap<number, number[]>;
   shared: SharedTerms;
-  vocabulary: TermMarks;
+  vocabulary: IdMarks;
 }
 
-export function anchorSearch(corpus: SiteCorpus, text: SourceText): AnchorSearch {
+/** The search for anchors of `targets` (document numbers): anchorOptions may be asked for any of them. */
+export function anchorSearch(corpus: SiteCorpus, text: SourceText, targets: readonly number[]): AnchorSearch {
   const positions = eligiblePositions(corpus, text);
-  return { corpus, text, positions, shared: new SharedTerms(corpus, positions), vocabulary: termMarksOf(corpus) };
+  return { corpus, text, positions, shared: new SharedTerms(corpus, positions, targets), vocabulary: termMarksOf(corpus) };
 }
 
 /** Where a link to the target could go, best first: its eligible mentions, then runs of its own words. */

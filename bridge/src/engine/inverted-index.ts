@@ -186,14 +186,22 @@ export class InvertedIndex {
 
   /** Visits every posting of a term: the document and its impact. */
   forEachPosting(termId: number, visit: (docNo: number, impact: number) => void): void {
+    this.forEachPostingRun(termId, (docs, impacts, from, to) => {
+      for (let i = from; i < to; i += 1) visit(docs[i]!, impacts[i]!);
+    });
+  }
+
+  /**
+   * Visits the postings of a term as runs of parallel arrays, `docs[i]` and `impacts[i]` for `from <= i < to`: for
+   * loops over thousands of postings that a call per posting would slow down.
+   */
+  forEachPostingRun(termId: number, visit: (docs: Int32Array, impacts: Uint8Array, from: number, to: number) => void): void {
     let remaining = this.termLength[termId] ?? 0;
     for (let block = this.termHead[termId] ?? -1; block !== -1 && remaining > 0; block = this.blockNext[block]!) {
       const start = this.blockStart[block]!;
-      const docs = this.docPages[start >>> PAGE_BITS]!;
-      const impacts = this.impactPages[start >>> PAGE_BITS]!;
       const offset = start & (PAGE_SIZE - 1);
       const n = Math.min(this.blockCapacity[block]!, remaining);
-      for (let i = offset; i < offset + n; i += 1) visit(docs[i]!, impacts[i]!);
+      visit(this.docPages[start >>> PAGE_BITS]!, this.impactPages[start >>> PAGE_BITS]!, offset, offset + n);
       remaining -= n;
     }
   }

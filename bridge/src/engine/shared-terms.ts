@@ -1,3 +1,4 @@
+import { docMarksOf } from './id-marks.js';
 import type { SiteCorpus } from './site-corpus.js';
 
 /** Distinct eligible words of the source looked up in the index, the most specific first. */
@@ -13,9 +14,10 @@ const MAX_DOCUMENT_FREQUENCY = 200;
 const TERMS_PER_TARGET = 3;
 
 /**
- * For each page, the specific words it has among its strongest terms (its postings) that the source also has in
+ * For each target, the specific words it has among its strongest terms (its postings) that the source also has in
  * eligible text, strongest first: anchor words for a target the source resembles but never names.
- * Computed on first use, once per request: one pass over the postings of at most LOOKED_UP_TERMS words.
+ * Computed on first use, once per request: one pass over the postings of at most LOOKED_UP_TERMS words, keeping
+ * only the postings of the targets (a few dozen pages of the thousands those words are on).
  */
 export class SharedTerms {
   private byDoc: Map<number, { termId: number; weight: number }[]> | null = null;
@@ -23,9 +25,12 @@ export class SharedTerms {
   constructor(
     private readonly corpus: SiteCorpus,
     private readonly positions: ReadonlyMap<number, number[]>,
+    private readonly targets: readonly number[],
   ) {}
 
+  /** The shared words of one of the targets given to the constructor. */
   of(docNo: number): Int32Array {
+    if (!this.targets.includes(docNo)) throw new Error(`page ${docNo} is not one of the targets of this search`);
     this.byDoc ??= this.collect();
     return Int32Array.from(this.byDoc.get(docNo) ?? [], (shared) => shared.termId);
   }
@@ -38,13 +43,19 @@ export class SharedTerms {
       .filter((termId) => corpus.idf(termId) >= rare)
       .sort((a, b) => corpus.idf(b) - corpus.idf(a) || a - b)
       .slice(0, LOOKED_UP_TERMS);
+    const wanted = docMarksOf(corpus);
+    wanted.reset([this.targets]);
     const byDoc = new Map<number, { termId: number; weight: number }[]>();
     for (const termId of terms) {
       const idf = corpus.idf(termId);
-      corpus.index.forEachPosting(termId, (docNo, impact) => {
-        const list = byDoc.get(docNo) ?? [];
-        list.push({ termId, weight: impact * idf });
-        byDoc.set(docNo, list);
+      corpus.index.forEachPostingRun(termId, (docs, impacts, from, to) => {
+        for (let i = from; i < to; i += 1) {
+          const docNo = docs[i]!;
+          if (!wanted.has(docNo)) continue;
+          const list = byDoc.get(docNo) ?? [];
+          list.push({ termId, weight: impacts[i]! * idf });
+          byDoc.set(docNo, list);
+        }
       });
     }
     for (const list of byDoc.values()) {

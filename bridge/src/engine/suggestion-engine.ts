@@ -66,11 +66,11 @@ function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceTex
   const candidates = findTargets(corpus, source, text, request)
     .map((candidate) => ({ candidate, targetLogOdds: targetLogit(candidate.features) }))
     .sort((a, b) => b.targetLogOdds - a.targetLogOdds || a.candidate.docNo - b.candidate.docNo);
-  const search = anchorSearch(corpus, text);
+  const visited = candidates.slice(0, request.limit * SEARCH_FACTOR);
+  const search = anchorSearch(corpus, text, visited.map(({ candidate }) => candidate.docNo));
   const ranked: RankedTarget[] = [];
   let floor = -Infinity;
-  for (const [visited, { candidate, targetLogOdds }] of candidates.entries()) {
-    if (visited >= request.limit * SEARCH_FACTOR) break;
+  for (const { candidate, targetLogOdds } of visited) {
     if (ranked.length >= keep && targetLogOdds + MAX_ANCHOR_LOGIT <= floor) break;
     const options = anchorOptions(search, candidate);
     if (options.length === 0) continue;
