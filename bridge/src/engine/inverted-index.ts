@@ -147,6 +147,13 @@ export class InvertedIndex {
     accept: (docNo: number) => boolean,
     docNos: readonly number[],
   ): { top: ScoredDocument[]; scores: Float64Array } {
+    // Locals rather than fields in the loop over postings (tens of thousands at 100,000 pages): the touched list
+    // is sized up front, as no query touches more documents than it has postings.
+    let postingCount = 0;
+    for (let t = 0; t < termIds.length; t += 1) postingCount += this.termLength[termIds[t]!] ?? 0;
+    this.touched = ensureLength(this.touched, postingCount);
+    const touched = this.touched;
+    let accumulator: Float32Array = this.scores;
     let touchedCount = 0;
     for (let t = 0; t < termIds.length; t += 1) {
       const termId = termIds[t]!;
@@ -156,21 +163,17 @@ export class InvertedIndex {
         const start = this.blockStart[block]!;
         const page = start >>> PAGE_BITS;
         const offset = start & (PAGE_SIZE - 1);
-        const n = Math.min(this.blockCapacity[block]!, remaining);
+        const end = offset + Math.min(this.blockCapacity[block]!, remaining);
         const docs = this.docPages[page]!;
         const impacts = this.impactPages[page]!;
-        for (let i = offset; i < offset + n; i += 1) {
+        for (let i = offset; i < end; i += 1) {
           const docNo = docs[i]!;
-          if (docNo >= this.scores.length) this.growAccumulator(docNo + 1);
-          const before = this.scores[docNo]!;
-          if (before === 0) {
-            if (touchedCount >= this.touched.length) this.touched = ensureLength(this.touched, touchedCount + 1);
-            this.touched[touchedCount] = docNo;
-            touchedCount += 1;
-          }
-          this.scores[docNo] = before + weight * impacts[i]!;
+          if (docNo >= accumulator.length) accumulator = this.growAccumulator(docNo + 1);
+          const before = accumulator[docNo]!;
+          if (before === 0) touched[touchedCount++] = docNo;
+          accumulator[docNo] = before + weight * impacts[i]!;
         }
-        remaining -= n;
+        remaining -= end - offset;
       }
     }
     const scores = Float64Array.from(docNos, (docNo) => this.scores[docNo] ?? 0);
@@ -206,8 +209,9 @@ export class InvertedIndex {
     }
   }
 
-  private growAccumulator(length: number): void {
+  private growAccumulator(length: number): Float32Array {
     this.scores = ensureLength(this.scores, length);
+    return this.scores;
   }
 
   private ensureTerm(termId: number): void {
