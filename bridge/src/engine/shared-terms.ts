@@ -20,23 +20,41 @@ const TERMS_PER_TARGET = 3;
  * only the postings of the targets (a few dozen pages of the thousands those words are on).
  */
 export class SharedTerms {
-  private byDoc: Map<number, { termId: number; weight: number }[]> | null = null;
+  /** Per target (in the order given), its best shared words: TERMS_PER_TARGET slots, strongest first. */
+  private termIds: Int32Array | null = null;
+  private weights = new Float64Array(0);
+  private counts = new Uint8Array(0);
+  private readonly slotOf = new Map<number, number>();
 
   constructor(
     private readonly corpus: SiteCorpus,
     private readonly positions: ReadonlyMap<number, number[]>,
-    private readonly targets: readonly number[],
-  ) {}
+    targets: readonly number[],
+  ) {
+    targets.forEach((docNo, slot) => {
+      if (!this.slotOf.has(docNo)) this.slotOf.set(docNo, slot);
+    });
+  }
 
   /** The shared words of one of the targets given to the constructor. */
   of(docNo: number): Int32Array {
-    if (!this.targets.includes(docNo)) throw new Error(`page ${docNo} is not one of the targets of this search`);
-    this.byDoc ??= this.collect();
-    return Int32Array.from(this.byDoc.get(docNo) ?? [], (shared) => shared.termId);
+    const slot = this.slotOf.get(docNo);
+    if (slot === undefined) throw new Error(`page ${docNo} is not one of the targets of this search`);
+    if (this.termIds === null) this.collect();
+    const first = slot * TERMS_PER_TARGET;
+    return this.termIds!.slice(first, first + this.counts[slot]!);
   }
 
-  private collect(): Map<number, { termId: number; weight: number }[]> {
+  private collect(): void {
     const { corpus } = this;
+    const slots = this.slotOf.size === 0 ? 0 : Math.max(...this.slotOf.values()) + 1;
+    const termIds = new Int32Array(slots * TERMS_PER_TARGET);
+    const weights = new Float64Array(slots * TERMS_PER_TARGET);
+    const counts = new Uint8Array(slots);
+    this.termIds = termIds;
+    this.weights = weights;
+    this.counts = counts;
+
     const maxFrequency = Math.max(2, Math.min(corpus.documentCount * MAX_DOCUMENT_SHARE, MAX_DOCUMENT_FREQUENCY));
     const rare = corpus.idfOfFrequency(maxFrequency);
     const terms = [...this.positions.keys()]
@@ -44,24 +62,32 @@ export class SharedTerms {
       .sort((a, b) => corpus.idf(b) - corpus.idf(a) || a - b)
       .slice(0, LOOKED_UP_TERMS);
     const wanted = docMarksOf(corpus);
-    wanted.reset([this.targets]);
-    const byDoc = new Map<number, { termId: number; weight: number }[]>();
+    wanted.reset([[...this.slotOf.keys()]]);
     for (const termId of terms) {
       const idf = corpus.idf(termId);
       corpus.index.forEachPostingRun(termId, (docs, impacts, from, to) => {
         for (let i = from; i < to; i += 1) {
-          const docNo = docs[i]!;
-          if (!wanted.has(docNo)) continue;
-          const list = byDoc.get(docNo) ?? [];
-          list.push({ termId, weight: impacts[i]! * idf });
-          byDoc.set(docNo, list);
+          if (wanted.has(docs[i]!)) this.offer(this.slotOf.get(docs[i]!)!, termId, impacts[i]! * idf);
         }
       });
     }
-    for (const list of byDoc.values()) {
-      list.sort((a, b) => b.weight - a.weight || a.termId - b.termId);
-      list.length = Math.min(list.length, TERMS_PER_TARGET);
+  }
+
+  /** Keeps the word among the target's strongest (heaviest first, then the lower term id). */
+  private offer(slot: number, termId: number, weight: number): void {
+    const { termIds, weights, counts } = this;
+    const first = slot * TERMS_PER_TARGET;
+    let at = first + counts[slot]!;
+    const before = (k: number): boolean => weights[k]! > weight || (weights[k] === weight && termIds![k]! < termId);
+    while (at > first && !before(at - 1)) at -= 1;
+    if (at === first + TERMS_PER_TARGET) return;
+    const last = Math.min(first + counts[slot]!, first + TERMS_PER_TARGET - 1);
+    for (let k = last; k > at; k -= 1) {
+      termIds![k] = termIds![k - 1]!;
+      weights[k] = weights[k - 1]!;
     }
-    return byDoc;
+    termIds![at] = termId;
+    weights[at] = weight;
+    counts[slot] = Math.min(TERMS_PER_TARGET, counts[slot]! + 1);
   }
 }
