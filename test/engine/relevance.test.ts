@@ -16,6 +16,7 @@ const target: TargetFeatures = {
   evidence: null,
   mentions: 1,
   inlineMentions: 0,
+  wholeInlineMentions: 0,
   inboundLinks: 3,
   namedTargets: 5,
   sourceLinks: 2,

@@ -32,6 +32,28 @@ describe('findTargets', () => {
       isTargetUrlAllowed: () => true,
     });
     const codecs = targets.find((t) => corpus.pageIdOf(t.docNo) === '/codecs')!;
-    expect(codecs.features).toMatchObject({ mentions: 3, inlineMentions: 1, namedTargets: 1, sourceLinks: 1 });
+    expect(codecs.features).toMatchObject({ mentions: 3, inlineMentions: 1, wholeInlineMentions: 1, namedTargets: 1, sourceLinks: 1 });
+  });
+
+  test.each([
+    { shape: 'the whole inline code', html: '<p>Decoding uses <code>codec registry</code> first.</p>', inline: 1, whole: 1 },
+    { shape: 'the whole inline code but punctuation', html: '<p>Call <code>codec_registry()</code> first.</p>', inline: 1, whole: 1 },
+    { shape: 'part of an inline expression', html: '<p>Call <code>lookup(codec registry)</code> first.</p>', inline: 1, whole: 0 },
+    { shape: 'a code block', html: '<p>Decoding is below.</p><pre>codec registry</pre>', inline: 0, whole: 0 },
+    { shape: 'prose', html: '<p>Decoding uses the codec registry first.</p>', inline: 0, whole: 0 },
+  ])('when the source names a page in $shape, then it counts as $inline inline and $whole whole inline mention', ({ html, inline, whole }) => {
+    const { corpus, documents, pages } = indexSite([PAGES[0]!, { path: '/source', title: 'Reading files', html, links: [] }]);
+    const source = pages[1]!;
+    const text = readSourceText({ text: source.analysis.text, eligible: source.analysis.eligible, wordTermIds: null }, corpus, stemEnglish);
+    const targets = findTargets(corpus, documents.get('/source')!, text, {
+      projectId: 'prj',
+      sourcePageId: '/source',
+      limit: 10,
+      minRelevanceScore: 0,
+      excludedTargetIds: new Set(['/source']),
+      isTargetUrlAllowed: () => true,
+    });
+    const codecs = targets.find((t) => corpus.pageIdOf(t.docNo) === '/codecs')!;
+    expect(codecs.features).toMatchObject({ inlineMentions: inline, wholeInlineMentions: whole });
   });
 });

@@ -14,6 +14,8 @@ export interface TargetFeatures {
   mentions: number;
   /** Mentions where no anchor may go but within a paragraph of prose (inline code, mostly): how references are written. */
   inlineMentions: number;
+  /** Of those, mentions that are the whole of their inline passage (`json.dumps()`): a name cited on its own. */
+  wholeInlineMentions: number;
   /** Links the target receives from other pages. */
   inboundLinks: number;
   /**
@@ -64,6 +66,7 @@ export function targetVector(f: TargetFeatures): number[] {
     Math.log1p(f.inlineMentions),
     // How the target is named, when it is also named in inline code: a defined name there is a cross-reference.
     ...KINDS.map((kind) => (f.evidence === kind && f.inlineMentions > 0 ? 1 : 0)),
+    Math.log1p(f.wholeInlineMentions),
   ];
 }
 
@@ -88,11 +91,11 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * set). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -6.817, 0.722, 2.023, 1.813, 2.301, 0.257, 2.075, 1.794, 0.059, 0.285, -0.161, -0.084, -0.212, 0.454, -0.018, 0.305,
-  -0.082, 0.256, 0.107, 0.719, 1.440, 0.785, -0.889, 0.548, -0.788, -0.910, 0.321, 1.443, 2.229, -0.575, 0.467, 0.361,
-  0.775,
+  -5.735, 0.467, 2.013, 1.428, 1.986, 0.212, 1.814, 1.602, 0.074, 0.250, -0.099, -0.221, -0.188, 0.364, 0.009,
+  -0.347, 0.307, 0.305, 0.316, 0.749, 1.331, 0.745, 0.808, -0.686, 0.458, -0.723, -0.723, 0.313, 1.202, 1.866,
+  -0.468, 0.373, 0.268, 0.580,
 ];
-const TARGET_INPUTS = 11 + 2 * KINDS.length;
+const TARGET_INPUTS = 12 + 2 * KINDS.length;
 const TARGET_WEIGHTS = WEIGHTS.slice(0, TARGET_INPUTS);
 const ANCHOR_WEIGHTS = WEIGHTS.slice(TARGET_INPUTS);
 

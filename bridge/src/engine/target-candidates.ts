@@ -1,5 +1,5 @@
 import type { TargetCandidate } from './anchor-options.js';
-import { findMentions, KIND_STRENGTH } from './phrase-mentions.js';
+import { findMentions, KIND_STRENGTH, type Mention } from './phrase-mentions.js';
 import type { PhraseKind } from './phrase-index.js';
 import { linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
@@ -51,7 +51,8 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
           null,
         ),
         mentions: found.length,
-        inlineMentions: found.filter((m) => !m.eligible && inProseBlock(text, m.first)).length,
+        inlineMentions: found.filter((m) => inlineShape(text, m) !== InlineShape.none).length,
+        wholeInlineMentions: found.filter((m) => inlineShape(text, m) === InlineShape.whole).length,
         inboundLinks: corpus.inboundLinks(docNo),
         namedTargets: mentions.size,
         sourceLinks: linked.size,
@@ -60,23 +61,44 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
   });
 }
 
-/**
- * Whether the token is in a block (text between line breaks) that also holds text where anchors may go: inline code
- * in a paragraph, rather than a code block or a heading.
- */
-function inProseBlock(text: SourceText, token: number): boolean {
-  const start = text.tokens.starts[token]!;
+const enum InlineShape {
+  /** In eligible text, or outside prose (a code block, a heading). */
+  none,
+  /** Inside text of a paragraph where no anchor may go (inline code, mostly), with other words around it there. */
+  part,
+  /** The whole of such a passage, give or take punctuation: `json.dumps()`, a reference to the page by name. */
+  whole,
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** How a mention sits in its block (text between line breaks), from the eligible spans around it. */
+function inlineShape(text: SourceText, mention: Mention): InlineShape {
+  if (mention.eligible) return InlineShape.none;
+  const start = text.tokens.starts[mention.first]!;
+  const end = text.tokens.ends[mention.last]!;
   const blockStart = text.text.lastIndexOf('\n', start) + 1;
   let blockEnd = text.text.indexOf('\n', start);
   if (blockEnd === -1) blockEnd = text.text.length;
   const { eligible } = text;
-  // The first eligible span ending after the block starts (spans are sorted and disjoint).
-  let low = 0;
-  let high = eligible.length / 2;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (eligible[mid * 2 + 1]! <= blockStart) low = mid + 1;
-    else high = mid;
-  }
-  return low < eligible.length / 2 && eligible[low * 2]! < blockEnd;
+  const spans = eligible.length / 2;
+  const firstEndingAfter = (offset: number): number => {
+    let low = 0;
+    let high = spans;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (eligible[mid * 2 + 1]! <= offset) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  // Prose: the block holds eligible text (spans are sorted and disjoint).
+  const inBlock = firstEndingAfter(blockStart);
+  if (inBlock >= spans || eligible[inBlock * 2]! >= blockEnd) return InlineShape.none;
+  const next = firstEndingAfter(start);
+  if (next < spans && eligible[next * 2]! < end) return InlineShape.part;
+  const gapStart = next > 0 && eligible[(next - 1) * 2 + 1]! > blockStart ? eligible[(next - 1) * 2 + 1]! : blockStart;
+  const gapEnd = next < spans && eligible[next * 2]! < blockEnd ? eligible[next * 2]! : blockEnd;
+  const alone = !WORD_CHARACTER.test(text.text.slice(gapStart, start)) && !WORD_CHARACTER.test(text.text.slice(end, gapEnd));
+  return alone ? InlineShape.whole : InlineShape.part;
 }
