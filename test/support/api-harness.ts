@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../../bridge/src/db/connection.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
+import type { PageAnalyzer } from '../../bridge/src/pages/page-analyzer.js';
 
 export interface TestAccount {
   accountId: string;
@@ -44,7 +45,7 @@ export class TestClock implements Clock {
 
 /** The real app over real HTTP on an ephemeral port, with a fresh SQLite file. */
 export async function startTestBridge(
-  options: { clock?: Clock; failedAuthPolicy?: FailedAuthPolicy; bodyLimitBytes?: number; logger?: Logger } = {},
+  options: { clock?: Clock; failedAuthPolicy?: FailedAuthPolicy; bodyLimitBytes?: number; logger?: Logger; analyzer?: PageAnalyzer } = {},
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
   const dbFile = path.join(dir, 'bridge.db');
@@ -56,6 +57,7 @@ export async function startTestBridge(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.failedAuthPolicy ? { failedAuthPolicy: options.failedAuthPolicy } : {}),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+    ...(options.analyzer ? { analyzer: options.analyzer } : {}),
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -6,6 +6,12 @@ import { tokenize, wordTable } from './tokenizer.js';
 import type { Keyphrase, PageAnalysis, PageInput } from './types.js';
 import { extractVisibleText } from './visible-text.js';
 
+/**
+ * Version of analyzePage's output. Bump it whenever the same page would be analysed differently: a page synced again
+ * unchanged is only re-analysed when the version it was indexed with is older.
+ */
+export const ANALYSIS_VERSION = 1;
+
 const HEADING_LEVELS_USED = 3;
 /** Element ids taken as names of what the page defines; a page with more is a long reference page. */
 const DEFINITIONS_PER_PAGE = 100;

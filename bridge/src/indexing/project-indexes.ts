@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import type Database from 'better-sqlite3';
 import { SiteCorpus, type CorpusDocument, type PreparedDocument, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
+import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
 import { stemEnglish, type Stem } from '../engine/stemmer.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
@@ -67,6 +68,11 @@ export class ProjectIndexes {
     return saved;
   }
 
+  /** Whether the page is indexed with an analysis of the current version: then an unchanged page needs no new one. */
+  isCurrent(pageId: string): boolean {
+    return this.store.analysisVersion(pageId) === ANALYSIS_VERSION;
+  }
+
   dropProject(projectId: string): void {
     this.corpora.delete(projectId);
     this.store.deleteProject(projectId);
@@ -117,6 +123,7 @@ export class ProjectIndexes {
         eligible: page.analysis.eligible,
         termIds: next.termIds,
         wordTermIds: next.wordTermIds,
+        analysisVersion: ANALYSIS_VERSION,
       });
     }
     this.store.saveStats(projectId, {

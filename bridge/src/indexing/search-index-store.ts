@@ -22,6 +22,8 @@ export interface TextToStore {
   /** All distinct content term ids of the page version (to withdraw its document frequencies later). */
   termIds: Int32Array;
   wordTermIds: Int32Array;
+  /** ANALYSIS_VERSION of the analysis the text comes from. */
+  analysisVersion: number;
 }
 
 export interface StoredStats {
@@ -67,8 +69,10 @@ export class SearchIndexStore {
         `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       upsertText: db.prepare(
-        'INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids) VALUES (?, ?, ?, ?, ?)',
+        `INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids, analysis_version)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
+      analysisVersion: db.prepare('SELECT analysis_version FROM search_texts WHERE page_id = ?').pluck(),
       upsertStats: db.prepare(
         `INSERT OR REPLACE INTO search_stats
            (project_id, revision, document_frequencies, posting_counts, document_count, total_length)
@@ -124,7 +128,13 @@ export class SearchIndexStore {
       toBytes(Int32Array.from(text.eligible)),
       toBytes(text.termIds),
       toBytes(text.wordTermIds),
+      text.analysisVersion,
     );
+  }
+
+  /** The analysis version a page was indexed with, or undefined when it is not indexed. */
+  analysisVersion(pageId: string): number | undefined {
+    return this.statements.analysisVersion.get(pageId) as number | undefined;
   }
 
   saveStats(projectId: string, stats: StoredStats): void {

@@ -24,6 +24,16 @@ export interface PageUpsert {
   syncedAt: string;
 }
 
+/** What a sync sends of a page, as stored: a page synced again with the same is unchanged. */
+export interface StoredVersion {
+  id: string;
+  url: string;
+  title: string;
+  content: string;
+  statusCode: number;
+  excluded: boolean;
+}
+
 export interface PageLink {
   targetKey: string;
   anchorText: string;
@@ -55,6 +65,11 @@ export class PagesRepository {
       upsertContent: db.prepare(
         'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
       ),
+      storedVersion: db.prepare(
+        `SELECT p.id, p.url, p.title, c.content, p.status_code AS statusCode, p.excluded
+         FROM pages p JOIN page_contents c ON c.page_id = p.id WHERE p.project_id = ? AND p.url_key = ?`,
+      ),
+      touch: db.prepare('UPDATE pages SET last_synced_at = ? WHERE id = ?'),
       deleteLinks: db.prepare('DELETE FROM page_links WHERE source_page_id = ?'),
       insertLink: db.prepare(
         'INSERT INTO page_links (source_page_id, project_id, target_key, anchor_text, position) VALUES (?, ?, ?, ?, ?)',
@@ -79,6 +94,16 @@ export class PagesRepository {
     const id = this.statements.upsert.get({ ...row, excluded: page.excluded ? 1 : 0 }) as string;
     this.statements.upsertContent.run(id, content);
     return id;
+  }
+
+  findStoredVersion(projectId: string, urlKey: string): StoredVersion | undefined {
+    const row = this.statements.storedVersion.get(projectId, urlKey) as (StoredVersion & { excluded: unknown }) | undefined;
+    return row ? withExcludedFlag(row) : undefined;
+  }
+
+  /** Records a sync of a page that did not change. */
+  touch(pageId: string, syncedAt: string): void {
+    this.statements.touch.run(syncedAt, pageId);
   }
 
   replaceLinks(pageId: string, projectId: string, links: readonly PageLink[]): void {

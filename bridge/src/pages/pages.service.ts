@@ -15,6 +15,8 @@ import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type 
 /** Receives the pages of a sync inside its transaction (the search index). */
 export interface SyncListener {
   applySync(projectId: string, pages: IndexedPage[]): void;
+  /** Whether the page is indexed from an analysis of the current version (an unchanged page then needs no new one). */
+  isCurrent(pageId: string): boolean;
 }
 
 /** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
@@ -53,7 +55,8 @@ export class PagesService {
    * Batch sync (contract §3): each page is validated on its own; valid pages are upserted by normalised URL, their
    * links replaced and the index updated, all in one transaction so that a crash leaves the batch all or nothing.
    * Analysis (the costly part) runs first, off the transaction and possibly on other threads; batches synced at the
-   * same time each keep their own transaction.
+   * same time each keep their own transaction. A page sent again exactly as stored keeps its analysis, links and
+   * index entry and only has its sync time updated: syncing a whole site again costs little where little changed.
    */
   async syncBatch(project: Project, items: unknown[]): Promise<SyncResult> {
     const errors: SyncError[] = [];
@@ -63,14 +66,41 @@ export class PagesService {
       if ('code' in outcome) errors.push(outcome);
       else valid.push(outcome);
     });
-    const analyses = await this.analyzer.analyzeAll(valid.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
-    const prepared = valid.map((page, i) => withLinks(project, page, analyses[i]!));
 
+    const unchanged = this.unchangedPages(project.id, valid);
+    const prepared = new Map<ValidPage, PreparedPage>();
+    for (;;) {
+      const toAnalyse = valid.filter((page) => !unchanged.has(page) && !prepared.has(page));
+      const analyses = await this.analyzer.analyzeAll(toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
+      toAnalyse.forEach((page, i) => prepared.set(page, withLinks(project, page, analyses[i]!)));
+      const outcome = this.store(project, valid, unchanged, prepared);
+      if ('pages' in outcome) return { synced: outcome.pages.length, failed: errors.length, errors, pages: outcome.pages };
+      // Another sync changed these pages while this one was analysing: they are analysed after all.
+      for (const page of outcome.stale) unchanged.delete(page);
+    }
+  }
+
+  /** Writes the batch in one transaction, or names the pages thought unchanged that no longer are (writing nothing). */
+  private store(
+    project: Project,
+    valid: readonly ValidPage[],
+    unchanged: ReadonlyMap<ValidPage, string>,
+    prepared: ReadonlyMap<ValidPage, PreparedPage>,
+  ): { pages: SyncResult['pages'] } | { stale: ValidPage[] } {
     const syncedAt = this.clock.now().toISOString();
-    const stored = this.db.transaction(() => {
+    return this.db.transaction(() => {
+      const stale = [...unchanged.keys()].filter((page) => this.storedUnchanged(project.id, page) === undefined);
+      if (stale.length > 0) return { stale };
       const indexed: IndexedPage[] = [];
       const result: SyncResult['pages'] = [];
-      for (const page of prepared) {
+      for (const sent of valid) {
+        const unchangedId = unchanged.get(sent);
+        if (unchangedId !== undefined) {
+          this.pages.touch(unchangedId, syncedAt);
+          result.push({ index: sent.index, id: unchangedId, url: sent.urlKey });
+          continue;
+        }
+        const page = prepared.get(sent)!;
         const id = this.pages.upsert({
           newId: newId('pg'),
           projectId: project.id,
@@ -96,11 +126,39 @@ export class PagesService {
         });
         result.push({ index: page.index, id, url: page.urlKey });
       }
-      this.listener.applySync(project.id, indexed);
-      return result;
+      if (indexed.length > 0) this.listener.applySync(project.id, indexed);
+      return { pages: result };
     })();
+  }
 
-    return { synced: stored.length, failed: errors.length, errors, pages: stored };
+  /**
+   * Pages sent exactly as stored (URL, title, content, status, exclusion) and indexed by the current analysis, with
+   * their ids. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
+   */
+  private unchangedPages(projectId: string, valid: readonly ValidPage[]): Map<ValidPage, string> {
+    const sent = new Map<string, number>();
+    for (const page of valid) sent.set(page.urlKey, (sent.get(page.urlKey) ?? 0) + 1);
+    const unchanged = new Map<ValidPage, string>();
+    for (const page of valid) {
+      if (sent.get(page.urlKey) !== 1) continue;
+      const id = this.storedUnchanged(projectId, page);
+      if (id !== undefined) unchanged.set(page, id);
+    }
+    return unchanged;
+  }
+
+  /** The page's id when it is stored exactly as sent and indexed by the current analysis. */
+  private storedUnchanged(projectId: string, page: ValidPage): string | undefined {
+    const stored = this.pages.findStoredVersion(projectId, page.urlKey);
+    const same =
+      stored !== undefined &&
+      stored.url === page.url &&
+      stored.title === page.title &&
+      stored.statusCode === page.statusCode &&
+      stored.excluded === page.excluded &&
+      stored.content === page.content &&
+      this.listener.isCurrent(stored.id);
+    return same ? stored.id : undefined;
   }
 
   private validate(project: Project, item: unknown, index: number): ValidPage | SyncError {

@@ -5,6 +5,15 @@ import { migration as pagePathAndExclusion } from './0003-page-path-and-exclusio
 import { migration as pageContents } from './0004-page-contents.js';
 import { migration as wordTermIds } from './0005-word-term-ids.js';
 import { migration as searchSnapshots } from './0006-search-snapshots.js';
+import { migration as analysisVersion } from './0007-analysis-version.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [core, searchIndex, pagePathAndExclusion, pageContents, wordTermIds, searchSnapshots];
+export const migrations: readonly Migration[] = [
+  core,
+  searchIndex,
+  pagePathAndExclusion,
+  pageContents,
+  wordTermIds,
+  searchSnapshots,
+  analysisVersion,
+];
