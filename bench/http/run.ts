@@ -1,7 +1,8 @@
 /**
  * Speed and memory over HTTP: the real bridge process, the real client, synthetic sites of 1,000 / 10,000 /
- * 100,000 pages of ~1,500 words (bench/speed/synthetic-site.ts). For each size: sync throughput, suggestion latency
- * (p50/p99), the bridge's resident memory, and the time from a restart until it answers a suggestion request.
+ * 100,000 pages of ~1,500 words (bench/speed/synthetic-site.ts). For each size: sync throughput (new pages, then
+ * the same pages again unchanged), suggestion latency (p50/p99), the bridge's resident memory, and the time from a
+ * restart until it answers a suggestion request.
  *
  *   npm run bench:http -- [--sizes 1000,10000,100000] [--queries 1000]
  */
@@ -49,15 +50,22 @@ async function measure(size: number, queries: number) {
     const client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: key });
     const project = await client.createProject({ name: `synthetic ${size}`, domain: SITE_DOMAIN });
 
-    let syncMs = 0;
-    for (let first = 0; first < size; first += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) => syntheticPage(first + i, size));
-      const started = performance.now();
-      const result = await client.syncPages(project.id, batch);
-      syncMs += performance.now() - started;
-      if (result.failed > 0) throw new Error(`sync failed: ${JSON.stringify(result.errors[0])}`);
-    }
+    /** Syncs the whole site in batches; the time spent in requests (page generation is not counted). */
+    const syncSite = async (): Promise<number> => {
+      let ms = 0;
+      for (let first = 0; first < size; first += BATCH) {
+        const batch = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) => syntheticPage(first + i, size));
+        const started = performance.now();
+        const result = await client.syncPages(project.id, batch);
+        ms += performance.now() - started;
+        if (result.failed > 0) throw new Error(`sync failed: ${JSON.stringify(result.errors[0])}`);
+      }
+      return ms;
+    };
+    const syncMs = await syncSite();
     const afterSync = memoryOf(bridge.pid);
+    // The same site again, unchanged: what a periodic full sync costs.
+    const resyncMs = await syncSite();
 
     const ask = async (page: number) => {
       const started = performance.now();
@@ -87,6 +95,7 @@ async function measure(size: number, queries: number) {
     return {
       pages: size,
       syncPagesPerSecond: Math.round(size / (syncMs / 1000)),
+      resyncUnchangedPagesPerSecond: Math.round(size / (resyncMs / 1000)),
       suggestP50Ms: +percentile(latencies, 50).toFixed(2),
       suggestP99Ms: +percentile(latencies, 99).toFixed(2),
       suggestMaxMs: +latencies.at(-1)!.toFixed(2),
