@@ -101,6 +101,7 @@ async function measure(size: number, queries: number) {
       suggestMaxMs: +latencies.at(-1)!.toFixed(2),
       answeredShare: +(answered / queries).toFixed(3),
       rssAfterSyncMb: afterSync.rssMb,
+      peakRssAfterSyncMb: afterSync.peakRssMb,
       rssAfterQueriesMb: afterQueries.rssMb,
       peakRssMb: afterQueries.peakRssMb,
       restartHealthyMs: Math.round(healthyMs),

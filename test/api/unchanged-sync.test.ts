@@ -95,9 +95,12 @@ describe('syncing pages that did not change', () => {
     expect(stored).toMatchObject({ title: page('kernel').title, content: page('kernel').content });
   });
 
-  test('when a page was indexed by an older analysis, then syncing it unchanged analyses it again', async () => {
+  test.each([
+    { stored: 'indexed by an older analysis', sql: 'UPDATE search_texts SET analysis_version = 0 WHERE page_id = ?' },
+    { stored: 'stored before content hashes were kept', sql: 'UPDATE pages SET content_hash = NULL WHERE id = ?' },
+  ])('when a page was $stored, then syncing it unchanged analyses it again', async ({ sql }) => {
     const { pages } = await account.client.syncPages(projectId, [page('kernel')]);
-    bridge.db.prepare('UPDATE search_texts SET analysis_version = 0 WHERE page_id = ?').run(pages[0]!.id);
+    bridge.db.prepare(sql).run(pages[0]!.id);
     analyzer.analysed.length = 0;
 
     await account.client.syncPages(projectId, [page('kernel')]);
@@ -105,6 +108,8 @@ describe('syncing pages that did not change', () => {
     expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
     const version = bridge.db.prepare('SELECT analysis_version FROM search_texts WHERE page_id = ?').pluck().get(pages[0]!.id);
     expect(version).toBe(ANALYSIS_VERSION);
+    const hash = bridge.db.prepare('SELECT content_hash FROM pages WHERE id = ?').pluck().get(pages[0]!.id);
+    expect(hash).toBeInstanceOf(Buffer);
   });
 
   test('when another sync changes a page while a batch that found it unchanged is analysing, then that batch analyses it after all and wins', async () => {

@@ -18,6 +18,7 @@ export interface PageUpsert {
   urlKey: string;
   title: string;
   content: string;
+  contentHash: Buffer;
   statusCode: number;
   path: string;
   excluded: boolean;
@@ -29,7 +30,8 @@ export interface StoredVersion {
   id: string;
   url: string;
   title: string;
-  content: string;
+  /** contentHash() of the content; null for pages stored before it was kept. */
+  contentHash: Buffer | null;
   statusCode: number;
   excluded: boolean;
 }
@@ -54,10 +56,12 @@ export class PagesRepository {
     this.statements = {
       upsert: db
         .prepare(
-          `INSERT INTO pages (id, project_id, url, url_key, title, status_code, path, excluded, created_at, last_synced_at)
-           VALUES (@newId, @projectId, @url, @urlKey, @title, @statusCode, @path, @excluded, @syncedAt, @syncedAt)
+          `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, created_at,
+             last_synced_at)
+           VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @syncedAt,
+             @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
-             status_code = excluded.status_code, path = excluded.path,
+             content_hash = excluded.content_hash, status_code = excluded.status_code, path = excluded.path,
              excluded = excluded.excluded, last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
@@ -66,8 +70,8 @@ export class PagesRepository {
         'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
       ),
       storedVersion: db.prepare(
-        `SELECT p.id, p.url, p.title, c.content, p.status_code AS statusCode, p.excluded
-         FROM pages p JOIN page_contents c ON c.page_id = p.id WHERE p.project_id = ? AND p.url_key = ?`,
+        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded
+         FROM pages WHERE project_id = ? AND url_key = ?`,
       ),
       touch: db.prepare('UPDATE pages SET last_synced_at = ? WHERE id = ?'),
       deleteLinks: db.prepare('DELETE FROM page_links WHERE source_page_id = ?'),

@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
 import type { Project } from '../projects/projects.schemas.js';
+import { contentHash } from './content-hash.js';
 import type { PageAnalyzer } from './page-analyzer.js';
 import type { PageLink, PagesRepository } from './pages.repository.js';
 import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type SyncResult } from './pages.schemas.js';
@@ -32,6 +33,7 @@ interface ValidPage {
   urlKey: string;
   title: string;
   content: string;
+  contentHash: Buffer;
   statusCode: number;
   excluded: boolean;
 }
@@ -108,6 +110,7 @@ export class PagesService {
           urlKey: page.urlKey,
           title: page.title,
           content: page.content,
+          contentHash: page.contentHash,
           statusCode: page.statusCode,
           path: new URL(page.urlKey).pathname,
           excluded: page.excluded,
@@ -156,7 +159,8 @@ export class PagesService {
       stored.title === page.title &&
       stored.statusCode === page.statusCode &&
       stored.excluded === page.excluded &&
-      stored.content === page.content &&
+      stored.contentHash !== null &&
+      stored.contentHash.equals(page.contentHash) &&
       this.listener.isCurrent(stored.id);
     return same ? stored.id : undefined;
   }
@@ -181,6 +185,7 @@ export class PagesService {
       urlKey,
       title: page.title,
       content: page.content,
+      contentHash: contentHash(page.content),
       statusCode: page.statusCode,
       excluded: page.excluded,
     };

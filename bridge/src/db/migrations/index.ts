@@ -6,6 +6,7 @@ import { migration as pageContents } from './0004-page-contents.js';
 import { migration as wordTermIds } from './0005-word-term-ids.js';
 import { migration as searchSnapshots } from './0006-search-snapshots.js';
 import { migration as analysisVersion } from './0007-analysis-version.js';
+import { migration as contentHash } from './0008-content-hash.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   wordTermIds,
   searchSnapshots,
   analysisVersion,
+  contentHash,
 ];
