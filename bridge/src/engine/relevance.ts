@@ -107,7 +107,7 @@ export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, KINDS.len
   ANCHOR_WEIGHTS.slice(KINDS.length).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i]!), 0);
 
 /**
- * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, 0.84–0.95 of
+ * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, 0.85–0.95 of
  * suggestions were links the documentation's authors had made themselves (each corpus and variant).
  */
 export const DEFAULT_MIN_RELEVANCE_SCORE = 0.8;
