@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { ensureFirstAccount } from './bootstrap.js';
@@ -6,6 +7,15 @@ import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
+
+/**
+ * How much a heap may grow past what survived its last full collection before the next one: at most double. V8's own
+ * choice, up to several times, let the garbage of sync batches (tens of MB each: request bodies, analyses) keep the
+ * resident memory far above the live data. Process-wide: the analysis workers' heaps too. 10,000 pages: peak RSS
+ * 458–524 → 375–389 MB at the same sync throughput and latency (30 % saved more, 346 MB, but the more frequent full
+ * collections during requests raised p99 from ~15 to ~20 ms).
+ */
+const HEAP_GROWING_PERCENT = 100;
 
 export interface RunningBridge {
   server: Server;
@@ -19,6 +29,7 @@ export interface RunningBridge {
  * then ends the workers and closes the database.
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const db = openDatabase(config.databaseFile);
   const applied = migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
