@@ -18,21 +18,25 @@ const PAGES = [
   },
 ];
 
+/** The features findTargets gives the /codecs page as a target of the /source page. */
+function codecsFeatures(pages: typeof PAGES) {
+  const { corpus, documents, pages: indexed } = indexSite(pages);
+  const source = indexed[pages.findIndex((page) => page.path === '/source')]!;
+  const text = readSourceText({ text: source.analysis.text, eligible: source.analysis.eligible, wordTermIds: null }, corpus, stemEnglish);
+  const targets = findTargets(corpus, documents.get('/source')!, text, {
+    projectId: 'prj',
+    sourcePageId: '/source',
+    limit: 10,
+    minRelevanceScore: 0,
+    excludedTargetIds: new Set(['/source']),
+    isTargetUrlAllowed: () => true,
+  });
+  return targets.find((t) => corpus.pageIdOf(t.docNo) === '/codecs')!.features;
+}
+
 describe('findTargets', () => {
   test('when the source names a page in prose, in inline code and in a code block, then each kind of mention is counted', () => {
-    const { corpus, documents, pages } = indexSite(PAGES);
-    const source = pages[2]!;
-    const text = readSourceText({ text: source.analysis.text, eligible: source.analysis.eligible, wordTermIds: null }, corpus, stemEnglish);
-    const targets = findTargets(corpus, documents.get('/source')!, text, {
-      projectId: 'prj',
-      sourcePageId: '/source',
-      limit: 10,
-      minRelevanceScore: 0,
-      excludedTargetIds: new Set(['/source']),
-      isTargetUrlAllowed: () => true,
-    });
-    const codecs = targets.find((t) => corpus.pageIdOf(t.docNo) === '/codecs')!;
-    expect(codecs.features).toMatchObject({ mentions: 3, inlineMentions: 1, wholeInlineMentions: 1, namedTargets: 1, sourceLinks: 1 });
+    expect(codecsFeatures(PAGES)).toMatchObject({ mentions: 3, inlineMentions: 1, wholeInlineMentions: 1, namedTargets: 1, sourceLinks: 1 });
   });
 
   test.each([
@@ -42,18 +46,7 @@ describe('findTargets', () => {
     { shape: 'a code block', html: '<p>Decoding is below.</p><pre>codec registry</pre>', inline: 0, whole: 0 },
     { shape: 'prose', html: '<p>Decoding uses the codec registry first.</p>', inline: 0, whole: 0 },
   ])('when the source names a page in $shape, then it counts as $inline inline and $whole whole inline mention', ({ html, inline, whole }) => {
-    const { corpus, documents, pages } = indexSite([PAGES[0]!, { path: '/source', title: 'Reading files', html, links: [] }]);
-    const source = pages[1]!;
-    const text = readSourceText({ text: source.analysis.text, eligible: source.analysis.eligible, wordTermIds: null }, corpus, stemEnglish);
-    const targets = findTargets(corpus, documents.get('/source')!, text, {
-      projectId: 'prj',
-      sourcePageId: '/source',
-      limit: 10,
-      minRelevanceScore: 0,
-      excludedTargetIds: new Set(['/source']),
-      isTargetUrlAllowed: () => true,
-    });
-    const codecs = targets.find((t) => corpus.pageIdOf(t.docNo) === '/codecs')!;
-    expect(codecs.features).toMatchObject({ inlineMentions: inline, wholeInlineMentions: whole });
+    const features = codecsFeatures([PAGES[0]!, { path: '/source', title: 'Reading files', html, links: [] }]);
+    expect(features).toMatchObject({ inlineMentions: inline, wholeInlineMentions: whole });
   });
 });
