@@ -39,6 +39,13 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
 
   return targets.map(({ docNo, similarity: targetSimilarity }, rank) => {
     const found = mentions.get(docNo) ?? [];
+    let inlineMentions = 0;
+    let wholeInlineMentions = 0;
+    for (const mention of found) {
+      const shape = inlineShape(text, mention);
+      if (shape !== InlineShape.none) inlineMentions += 1;
+      if (shape === InlineShape.whole) wholeInlineMentions += 1;
+    }
     return {
       docNo,
       mentions: found,
@@ -51,8 +58,8 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
           null,
         ),
         mentions: found.length,
-        inlineMentions: found.filter((m) => inlineShape(text, m) !== InlineShape.none).length,
-        wholeInlineMentions: found.filter((m) => inlineShape(text, m) === InlineShape.whole).length,
+        inlineMentions,
+        wholeInlineMentions,
         inboundLinks: corpus.inboundLinks(docNo),
         namedTargets: mentions.size,
         sourceLinks: linked.size,
