@@ -3,7 +3,7 @@ import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
-import type { SourceText } from './source-text.js';
+import { blockStart, type SourceText } from './source-text.js';
 import { termMarksOf, type IdMarks } from './id-marks.js';
 
 /**
@@ -50,7 +50,7 @@ export function anchorSearch(corpus: SiteCorpus, text: SourceText, targets: read
 export function anchorOptions(search: AnchorSearch, target: TargetCandidate): AnchorOption[] {
   const { corpus, text } = search;
   const title = titleOf(corpus, target.docNo);
-  const inlineBlocks = new Set(target.mentions.filter((m) => !m.eligible).map((m) => blockStart(text, text.tokens.starts[m.first]!)));
+  const inlineBlocks = new Set(target.mentions.filter((m) => !m.eligible).map((m) => blockStart(text.text, text.tokens.starts[m.first]!)));
   const option = (first: number, last: number, kind: PhraseKind | null, ambiguity: number, anchorUses: number): AnchorOption =>
     optionAt(corpus, text, title, inlineBlocks, first, last, kind, ambiguity, anchorUses);
   const options: AnchorOption[] = [];
@@ -115,9 +115,6 @@ function titleOf(corpus: SiteCorpus, docNo: number): TitleTerms {
   return { terms, mass };
 }
 
-/** Where the block (text between line breaks) holding a character starts. */
-const blockStart = (text: SourceText, offset: number): number => text.text.lastIndexOf('\n', offset) + 1;
-
 function optionAt(
   corpus: SiteCorpus,
   text: SourceText,
@@ -153,7 +150,7 @@ function optionAt(
       ambiguity,
       anchorUses,
       position: text.tokens.count > 1 ? first / (text.tokens.count - 1) : 0,
-      nearInlineMention: inlineBlocks.has(blockStart(text, text.tokens.starts[first]!)),
+      nearInlineMention: inlineBlocks.has(blockStart(text.text, text.tokens.starts[first]!)),
     },
   };
 }

@@ -9,20 +9,19 @@ const termMarks = new WeakMap<SiteCorpus, IdMarks>();
 const docMarks = new WeakMap<SiteCorpus, IdMarks>();
 
 export function termMarksOf(corpus: SiteCorpus): IdMarks {
-  return marksOf(termMarks, corpus, corpus.terms.size);
+  return marksOf(termMarks, corpus);
 }
 
 export function docMarksOf(corpus: SiteCorpus): IdMarks {
-  return marksOf(docMarks, corpus, corpus.urlCount);
+  return marksOf(docMarks, corpus);
 }
 
-function marksOf(cache: WeakMap<SiteCorpus, IdMarks>, corpus: SiteCorpus, size: number): IdMarks {
+function marksOf(cache: WeakMap<SiteCorpus, IdMarks>, corpus: SiteCorpus): IdMarks {
   let marks = cache.get(corpus);
   if (marks === undefined) {
     marks = new IdMarks();
     cache.set(corpus, marks);
   }
-  marks.ensureSize(size);
   return marks;
 }
 
@@ -34,10 +33,7 @@ export class IdMarks {
   private marks = new Int32Array(0);
   private generation = 0;
 
-  ensureSize(size: number): void {
-    this.marks = ensureLength(this.marks, size);
-  }
-
+  /** Empties the set, then adds the ids of `lists` (growing to the largest one). */
   reset(lists: readonly ArrayLike<number>[]): void {
     if (this.generation === 0x7fffffff) {
       this.marks.fill(0);

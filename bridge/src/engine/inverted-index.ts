@@ -176,22 +176,15 @@ export class InvertedIndex {
         remaining -= end - offset;
       }
     }
-    const scores = Float64Array.from(docNos, (docNo) => this.scores[docNo] ?? 0);
+    const scores = Float64Array.from(docNos, (docNo) => accumulator[docNo] ?? 0);
     const top = new TopK(k);
     for (let i = 0; i < touchedCount; i += 1) {
-      const docNo = this.touched[i]!;
-      const score = this.scores[docNo]!;
-      this.scores[docNo] = 0;
+      const docNo = touched[i]!;
+      const score = accumulator[docNo]!;
+      accumulator[docNo] = 0;
       if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
     }
     return { top: top.sorted(), scores };
-  }
-
-  /** Visits every posting of a term: the document and its impact. */
-  forEachPosting(termId: number, visit: (docNo: number, impact: number) => void): void {
-    this.forEachPostingRun(termId, (docs, impacts, from, to) => {
-      for (let i = from; i < to; i += 1) visit(docs[i]!, impacts[i]!);
-    });
   }
 
   /**

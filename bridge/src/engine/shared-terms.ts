@@ -21,10 +21,11 @@ const TERMS_PER_TARGET = 3;
  */
 export class SharedTerms {
   /** Per target (in the order given), its best shared words: TERMS_PER_TARGET slots, strongest first. */
-  private termIds: Int32Array | null = null;
-  private weights = new Float64Array(0);
-  private counts = new Uint8Array(0);
+  private readonly termIds: Int32Array;
+  private readonly weights: Float64Array;
+  private readonly counts: Uint8Array;
   private readonly slotOf = new Map<number, number>();
+  private collected = false;
 
   constructor(
     private readonly corpus: SiteCorpus,
@@ -34,27 +35,23 @@ export class SharedTerms {
     targets.forEach((docNo, slot) => {
       if (!this.slotOf.has(docNo)) this.slotOf.set(docNo, slot);
     });
+    this.termIds = new Int32Array(targets.length * TERMS_PER_TARGET);
+    this.weights = new Float64Array(targets.length * TERMS_PER_TARGET);
+    this.counts = new Uint8Array(targets.length);
   }
 
   /** The shared words of one of the targets given to the constructor. */
   of(docNo: number): Int32Array {
     const slot = this.slotOf.get(docNo);
     if (slot === undefined) throw new Error(`page ${docNo} is not one of the targets of this search`);
-    if (this.termIds === null) this.collect();
+    if (!this.collected) this.collect();
     const first = slot * TERMS_PER_TARGET;
-    return this.termIds!.slice(first, first + this.counts[slot]!);
+    return this.termIds.slice(first, first + this.counts[slot]!);
   }
 
   private collect(): void {
+    this.collected = true;
     const { corpus } = this;
-    const slots = this.slotOf.size === 0 ? 0 : Math.max(...this.slotOf.values()) + 1;
-    const termIds = new Int32Array(slots * TERMS_PER_TARGET);
-    const weights = new Float64Array(slots * TERMS_PER_TARGET);
-    const counts = new Uint8Array(slots);
-    this.termIds = termIds;
-    this.weights = weights;
-    this.counts = counts;
-
     const maxFrequency = Math.max(2, Math.min(corpus.documentCount * MAX_DOCUMENT_SHARE, MAX_DOCUMENT_FREQUENCY));
     const rare = corpus.idfOfFrequency(maxFrequency);
     const terms = [...this.positions.keys()]
@@ -78,15 +75,15 @@ export class SharedTerms {
     const { termIds, weights, counts } = this;
     const first = slot * TERMS_PER_TARGET;
     let at = first + counts[slot]!;
-    const before = (k: number): boolean => weights[k]! > weight || (weights[k] === weight && termIds![k]! < termId);
+    const before = (k: number): boolean => weights[k]! > weight || (weights[k] === weight && termIds[k]! < termId);
     while (at > first && !before(at - 1)) at -= 1;
     if (at === first + TERMS_PER_TARGET) return;
     const last = Math.min(first + counts[slot]!, first + TERMS_PER_TARGET - 1);
     for (let k = last; k > at; k -= 1) {
-      termIds![k] = termIds![k - 1]!;
+      termIds[k] = termIds[k - 1]!;
       weights[k] = weights[k - 1]!;
     }
-    termIds![at] = termId;
+    termIds[at] = termId;
     weights[at] = weight;
     counts[slot] = Math.min(TERMS_PER_TARGET, counts[slot]! + 1);
   }

@@ -17,6 +17,17 @@ export interface SourceText {
   stop: Uint8Array;
 }
 
+/** Where the block (text between line breaks) holding the character at `offset` starts. */
+export function blockStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset) + 1;
+}
+
+/** Where the block holding the character at `offset` ends: its line break, or the end of the text. */
+export function blockEnd(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  return newline === -1 ? text.length : newline;
+}
+
 /** A page's stored text: the visible text, its eligible spans and, when known, the term id of each distinct word. */
 export interface StoredSourceText {
   text: string;

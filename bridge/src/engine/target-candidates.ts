@@ -3,7 +3,7 @@ import { findMentions, KIND_STRENGTH, type Mention } from './phrase-mentions.js'
 import type { PhraseKind } from './phrase-index.js';
 import { linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
-import type { SourceText } from './source-text.js';
+import { blockEnd, blockStart, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
 
 /**
@@ -84,9 +84,8 @@ function inlineShape(text: SourceText, mention: Mention): InlineShape {
   if (mention.eligible) return InlineShape.none;
   const start = text.tokens.starts[mention.first]!;
   const end = text.tokens.ends[mention.last]!;
-  const blockStart = text.text.lastIndexOf('\n', start) + 1;
-  let blockEnd = text.text.indexOf('\n', start);
-  if (blockEnd === -1) blockEnd = text.text.length;
+  const blockFirst = blockStart(text.text, start);
+  const blockLast = blockEnd(text.text, start);
   const { eligible } = text;
   const spans = eligible.length / 2;
   const firstEndingAfter = (offset: number): number => {
@@ -100,12 +99,12 @@ function inlineShape(text: SourceText, mention: Mention): InlineShape {
     return low;
   };
   // Prose: the block holds eligible text (spans are sorted and disjoint).
-  const inBlock = firstEndingAfter(blockStart);
-  if (inBlock >= spans || eligible[inBlock * 2]! >= blockEnd) return InlineShape.none;
+  const inBlock = firstEndingAfter(blockFirst);
+  if (inBlock >= spans || eligible[inBlock * 2]! >= blockLast) return InlineShape.none;
   const next = firstEndingAfter(start);
   if (next < spans && eligible[next * 2]! < end) return InlineShape.part;
-  const gapStart = next > 0 && eligible[(next - 1) * 2 + 1]! > blockStart ? eligible[(next - 1) * 2 + 1]! : blockStart;
-  const gapEnd = next < spans && eligible[next * 2]! < blockEnd ? eligible[next * 2]! : blockEnd;
+  const gapStart = next > 0 && eligible[(next - 1) * 2 + 1]! > blockFirst ? eligible[(next - 1) * 2 + 1]! : blockFirst;
+  const gapEnd = next < spans && eligible[next * 2]! < blockLast ? eligible[next * 2]! : blockLast;
   const alone = !WORD_CHARACTER.test(text.text.slice(gapStart, start)) && !WORD_CHARACTER.test(text.text.slice(end, gapEnd));
   return alone ? InlineShape.whole : InlineShape.part;
 }
