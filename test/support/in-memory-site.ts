@@ -23,7 +23,7 @@ export interface InMemorySite {
   texts: Map<string, SourceText>;
 }
 
-/** Indexes pages in memory as one sync batch does (count every page, then choose postings); no database. */
+/** Indexes pages in memory as one sync batch; no database. */
 export function indexSite(sitePages: readonly SitePage[]): InMemorySite {
   const corpus = new SiteCorpus();
   const pages: IndexedPage[] = sitePages.map((page) => {
@@ -32,18 +32,12 @@ export function indexSite(sitePages: readonly SitePage[]): InMemorySite {
     const linkedUrls = (page.links ?? []).map((path) => `${SITE}${path}`);
     return { pageId: page.path, url, title: page.title, statusCode: 200, analysis, linkedUrls };
   });
-  const prepared = pages.map((page) => corpus.prepare(page, stemEnglish));
-  for (const next of prepared) corpus.countDocument(200, next.document.length, next.termIds, 1);
-  const documents = new Map<string, CorpusDocument>();
-  for (const next of prepared) {
-    const document = corpus.finalize(next);
-    corpus.add(document);
-    documents.set(document.pageId, document);
-  }
+  const indexed = corpus.indexBatch(pages, stemEnglish);
+  const documents = new Map<string, CorpusDocument>(indexed.map(({ document }) => [document.pageId, document]));
   const texts = new Map(
-    pages.map((page, i) => {
+    indexed.map(({ page, prepared }) => {
       const { text, eligible } = page.analysis;
-      return [page.pageId, readSourceText({ text, eligible, wordTermIds: prepared[i]!.wordTermIds }, corpus, stemEnglish)];
+      return [page.pageId, readSourceText({ text, eligible, wordTermIds: prepared.wordTermIds }, corpus, stemEnglish)];
     }),
   );
   return { corpus, documents, pages, texts };

@@ -1,7 +1,7 @@
 /**
  * The engine in this process, fed the way the bridge feeds it (same analysis, same links, same sync batches), so the
- * feature dump sees the candidates and features the bridge scores. Mirrors indexing/project-indexes.ts's `apply`
- * for a fresh project, without SQLite.
+ * feature dump sees the candidates and features the bridge scores: SiteCorpus.indexBatch, as
+ * indexing/project-indexes.ts's `apply` calls it for a fresh project, without SQLite.
  */
 import { analyzePage } from '../../../bridge/src/engine/page-analysis.js';
 import { SiteCorpus, type CorpusDocument } from '../../../bridge/src/engine/site-corpus.js';
@@ -34,12 +34,8 @@ export class InProcessSite {
       }
       return { pageId: url, url, title: page.title, statusCode: 200, analysis, linkedUrls: [...linked] };
     });
-    const prepared = indexed.map((page) => ({ page, next: this.corpus.prepare(page, stemEnglish) }));
-    for (const { next } of prepared) this.corpus.countDocument(next.document.statusCode, next.document.length, next.termIds, 1);
-    for (const { page, next } of prepared) {
-      const document = this.corpus.finalize(next);
-      this.corpus.add(document);
-      this.pages.set(page.url, { document, text: page.analysis.text, eligible: page.analysis.eligible, wordTermIds: next.wordTermIds });
+    for (const { page, document, prepared } of this.corpus.indexBatch(indexed, stemEnglish)) {
+      this.pages.set(page.url, { document, text: page.analysis.text, eligible: page.analysis.eligible, wordTermIds: prepared.wordTermIds });
     }
   }
 

@@ -60,6 +60,20 @@ export interface PreparedDocument {
   wordTermIds: Int32Array;
 }
 
+/** A stored version of a page, withdrawn from the corpus before its new version is indexed. */
+export interface PreviousVersion {
+  document: CorpusDocument;
+  /** All its distinct term ids, to withdraw its document frequencies. */
+  termIds: ArrayLike<number>;
+}
+
+/** A page of a sync batch as indexed: what the store keeps of it. */
+export interface IndexedDocument {
+  page: IndexedPage;
+  document: CorpusDocument;
+  prepared: PreparedDocument;
+}
+
 const KIND_BY_NAME: Record<Keyphrase['kind'], PhraseKind> = {
   title: PhraseKind.title,
   'title-part': PhraseKind.titlePart,
@@ -243,6 +257,37 @@ export class SiteCorpus {
     return corpus;
   }
 
+  /**
+   * Indexes one sync batch: each page's previous version (from `previousOf`) is withdrawn and the page prepared; the
+   * whole batch is counted before any page's postings are chosen, so tf-idf sees the batch's own document
+   * frequencies. A page listed twice is indexed once, in its last version.
+   */
+  indexBatch(
+    pages: readonly IndexedPage[],
+    stem: Stem,
+    previousOf: (pageId: string) => PreviousVersion | undefined = () => undefined,
+  ): IndexedDocument[] {
+    const latest = new Map<string, IndexedPage>();
+    for (const page of pages) latest.set(page.pageId, page);
+    const batch: { page: IndexedPage; prepared: PreparedDocument }[] = [];
+    for (const page of latest.values()) {
+      const previous = previousOf(page.pageId);
+      if (previous !== undefined) {
+        this.remove(previous.document);
+        this.countDocument(previous.document.statusCode, previous.document.length, previous.termIds, -1);
+      }
+      batch.push({ page, prepared: this.prepare(page, stem) });
+    }
+    for (const { prepared } of batch) {
+      this.countDocument(prepared.document.statusCode, prepared.document.length, prepared.termIds, 1);
+    }
+    return batch.map(({ page, prepared }) => {
+      const document = this.finalize(prepared);
+      this.add(document);
+      return { page, document, prepared };
+    });
+  }
+
   /** Turns an analysed page into a document (interning its terms and URLs); postings are chosen by `finalize`. */
   prepare(page: IndexedPage, stem: Stem): PreparedDocument {
     const { analysis } = page;
@@ -307,7 +352,7 @@ export class SiteCorpus {
   }
 
   /** Chooses the page's postings: its terms with the highest tf-idf under the current document frequencies. */
-  finalize(prepared: PreparedDocument): CorpusDocument {
+  private finalize(prepared: PreparedDocument): CorpusDocument {
     const { termIds, termCounts } = prepared;
     // Sort packed (weight, index) keys natively instead of calling a comparator ~10 times per term.
     const keys = new Float64Array(termIds.length);
@@ -324,7 +369,7 @@ export class SiteCorpus {
   }
 
   /** Adds (+1) or withdraws (-1) a page version's contribution to document frequencies and lengths. */
-  countDocument(statusCode: number, length: number, termIds: ArrayLike<number>, sign: 1 | -1): void {
+  private countDocument(statusCode: number, length: number, termIds: ArrayLike<number>, sign: 1 | -1): void {
     if (!isSuccess(statusCode)) return;
     this.idfStale = true;
     for (let i = 0; i < termIds.length; i += 1) this.terms.adjustDocumentFrequency(termIds[i]!, sign);

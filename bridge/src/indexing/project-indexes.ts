@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import type Database from 'better-sqlite3';
-import { SiteCorpus, type CorpusDocument, type PreparedDocument, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
+import { SiteCorpus, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
 import { stemEnglish, type Stem } from '../engine/stemmer.js';
@@ -89,40 +89,22 @@ export class ProjectIndexes {
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {
-    const latest = new Map<string, IndexedPage>();
-    for (const page of pages) latest.set(page.pageId, page);
     const termsBefore = corpus.terms.size;
-
-    const prepared: { page: IndexedPage; next: PreparedDocument }[] = [];
-    for (const page of latest.values()) {
-      const previous = this.store.document(page.pageId);
-      if (previous !== undefined) {
-        corpus.remove(previous);
-        corpus.countDocument(previous.statusCode, previous.length, this.store.termIds(page.pageId), -1);
-      }
-      prepared.push({ page, next: corpus.prepare(page, this.stem) });
-    }
-    // Count the whole batch before choosing postings, so tf-idf sees the batch's own document frequencies.
-    for (const { next } of prepared) {
-      corpus.countDocument(next.document.statusCode, next.document.length, next.termIds, 1);
-    }
-    const finished: { page: IndexedPage; document: CorpusDocument; next: PreparedDocument }[] = [];
-    for (const { page, next } of prepared) {
-      const document = corpus.finalize(next);
-      corpus.add(document);
-      finished.push({ page, document, next });
-    }
+    const indexed = corpus.indexBatch(pages, this.stem, (pageId) => {
+      const document = this.store.document(pageId);
+      return document && { document, termIds: this.store.termIds(pageId) };
+    });
 
     const newTerms = [];
     for (let id = termsBefore; id < corpus.terms.size; id += 1) newTerms.push({ id, stem: corpus.terms.stemOf(id) });
     this.store.insertTerms(projectId, newTerms);
     this.store.insertUrls(projectId, corpus.takeNewUrls());
-    for (const { page, document, next } of finished) {
+    for (const { page, document, prepared } of indexed) {
       this.store.saveDocument(projectId, document, {
         text: page.analysis.text,
         eligible: page.analysis.eligible,
-        termIds: next.termIds,
-        wordTermIds: next.wordTermIds,
+        termIds: prepared.termIds,
+        wordTermIds: prepared.wordTermIds,
         analysisVersion: ANALYSIS_VERSION,
       });
     }
