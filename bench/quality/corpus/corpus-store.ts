@@ -13,7 +13,8 @@ export const CORPUS_FORMAT_VERSION = 1;
 export function buildCorpus(source: CorpusSource): Corpus {
   const unpacked = unpackDebianPackage(source.packageName);
   try {
-    const files = readHtmlFiles(path.join(unpacked.root, source.htmlDir));
+    const root = path.join(unpacked.root, source.htmlDir);
+    const files = (source.readFiles ?? readHtmlFiles)(root);
     return {
       formatVersion: CORPUS_FORMAT_VERSION,
       packageName: unpacked.name,
@@ -35,7 +36,8 @@ export function loadCorpus(
   options: { rebuild: boolean; source?: CorpusSource },
 ): { corpus: Corpus; fromCache: boolean } {
   const source = options.source ?? PYTHON_DOCS;
-  const file = path.join(cacheDir, `${source.packageName}.json`);
+  // By id: one package may give several sites (a book and a reference).
+  const file = path.join(cacheDir, `${source.id}.json`);
   if (!options.rebuild && existsSync(file)) {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as Corpus;
     if (cached.formatVersion === CORPUS_FORMAT_VERSION) return { corpus: cached, fromCache: true };

@@ -1,5 +1,5 @@
 /** The benchmark's view of a documentation website: pages as a WordPress post body would hold them. */
-import type { SiteFormat } from './static-site.js';
+import type { SiteFormat, SourceFile } from './static-site.js';
 
 /** A link the documentation's authors wrote in a page body, pointing at another page of the corpus. */
 export interface HumanLink {
@@ -41,4 +41,9 @@ export interface CorpusSource {
   /** Site address the pages are placed on; one per corpus so that projects never share URLs. */
   domain: string;
   format: SiteFormat;
+  /**
+   * Reads the site's files under `htmlDir` (default: every `.html` file, asset folders skipped). A site whose files
+   * are named otherwise (`mod_rewrite.html.en`) maps them to the `.html` paths its links use.
+   */
+  readFiles?: (root: string) => SourceFile[];
 }
