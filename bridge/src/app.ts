@@ -16,6 +16,7 @@ import { buildRouter } from './http/router.js';
 import { ImplementationsRepository } from './implementations/implementations.repository.js';
 import { implementationEndpoints } from './implementations/implementations.routes.js';
 import { ImplementationsService } from './implementations/implementations.service.js';
+import type { RelevanceModel } from './engine/relevance.js';
 import { ProjectIndexes } from './indexing/project-indexes.js';
 import { keyEndpoints } from './keys/keys.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Per-project search indexes; created over `db` when not given. */
   indexes?: ProjectIndexes;
+  /** Weights of the relevance model for indexes created here; the fitted default when not given. */
+  relevance?: RelevanceModel;
   /**
    * Where synced pages are analysed. The bridge process passes a worker pool (AnalysisPool, which loads the compiled
    * JavaScript and is closed by whoever created it); without one, analysis runs inline, as in the in-process tests.
@@ -64,7 +67,7 @@ const API_DESCRIPTION =
 export function createApp(deps: AppDeps): App {
   const { db, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const indexes = deps.indexes ?? new ProjectIndexes(db);
+  const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance });
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);

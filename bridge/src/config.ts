@@ -7,6 +7,8 @@ export interface BridgeConfig {
   bodyLimitBytes: number;
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client address used by failed-auth throttling. */
   trustProxy: boolean;
+  /** A relevance model file (`{"weights": [...]}`, written by bench/quality/fit-relevance.ts) instead of the default. */
+  relevanceModelFile: string | null;
 }
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -18,7 +20,7 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
-/** Reads the environment of contract §8: HOST, PORT, INTERLINKER_DB (+ INTERLINKER_BODY_LIMIT, TRUST_PROXY). */
+/** Reads the environment of contract §8: HOST, PORT, INTERLINKER_DB (+ INTERLINKER_BODY_LIMIT, TRUST_PROXY, INTERLINKER_RELEVANCE_MODEL). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -26,5 +28,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
     databaseFile: path.resolve(env.INTERLINKER_DB || './data/interlinker.db'),
     bodyLimitBytes: integer('INTERLINKER_BODY_LIMIT', env.INTERLINKER_BODY_LIMIT, DEFAULT_BODY_LIMIT),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    relevanceModelFile: env.INTERLINKER_RELEVANCE_MODEL ? path.resolve(env.INTERLINKER_RELEVANCE_MODEL) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import v8 from 'node:v8';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
 
 /**
@@ -41,6 +43,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     analyzer,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    relevance: config.relevanceModelFile === null ? undefined : RelevanceModel.fromJson(readFileSync(config.relevanceModelFile, 'utf8')),
   });
   let server: Server;
   try {

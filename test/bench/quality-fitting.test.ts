@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_ANCHOR_LOGIT, WEIGHTS } from '../../bridge/src/engine/relevance.js';
+import { DEFAULT_RELEVANCE_MODEL, WEIGHTS } from '../../bridge/src/engine/relevance.js';
 import { fitLogistic } from '../../bench/quality/fitting/logistic.js';
 import { maxAnchorLogit } from '../../bench/quality/fitting/replay.js';
 
@@ -21,6 +21,6 @@ describe('fitting the relevance model', () => {
   });
 
   test('when the replay bounds the anchor log-odds, then it uses the bound the engine uses', () => {
-    expect(maxAnchorLogit(WEIGHTS.slice(WEIGHTS.length - ANCHOR_INPUTS))).toBeCloseTo(MAX_ANCHOR_LOGIT, 12);
+    expect(maxAnchorLogit(WEIGHTS.slice(WEIGHTS.length - ANCHOR_INPUTS))).toBeCloseTo(DEFAULT_RELEVANCE_MODEL.maxAnchorLogit, 12);
   });
 });

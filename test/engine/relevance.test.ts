@@ -2,12 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { PhraseKind } from '../../bridge/src/engine/phrase-index.js';
 import {
   acceptance,
-  anchorLogit,
-  MAX_ANCHOR_LOGIT,
-  targetLogit,
+  DEFAULT_RELEVANCE_MODEL,
+  RelevanceModel,
+  WEIGHTS,
   type AnchorFeatures,
   type TargetFeatures,
 } from '../../bridge/src/engine/relevance.js';
+
+const model = DEFAULT_RELEVANCE_MODEL;
 
 const target: TargetFeatures = {
   similarity: 0.3,
@@ -42,7 +44,7 @@ describe('targetLogit', () => {
     { name: 'number of mentions', better: { mentions: 4 }, worse: { mentions: 1 } },
     { name: 'need for links (an orphan)', better: { inboundLinks: 0 }, worse: { inboundLinks: 40 } },
   ])('when only the $name differs, then the better target scores higher', ({ better, worse }) => {
-    expect(targetLogit({ ...target, ...better })).toBeGreaterThan(targetLogit({ ...target, ...worse }));
+    expect(model.targetLogit({ ...target, ...better })).toBeGreaterThan(model.targetLogit({ ...target, ...worse }));
   });
 });
 
@@ -54,15 +56,15 @@ describe('anchorLogit', () => {
     { name: 'use as anchor text by other pages', better: { anchorUses: 5 }, worse: { anchorUses: 0 } },
     { name: 'length of a one-word anchor', better: { anchorWords: 2 }, worse: { anchorWords: 1 } },
   ])('when only the $name differs, then the better anchor scores higher', ({ better, worse }) => {
-    expect(anchorLogit({ ...anchor, ...better })).toBeGreaterThan(anchorLogit({ ...anchor, ...worse }));
+    expect(model.anchorLogit({ ...anchor, ...better })).toBeGreaterThan(model.anchorLogit({ ...anchor, ...worse }));
   });
 
   test.each<AnchorFeatures>([
     { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, nearInlineMention: true, position: 1 },
     { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, nearInlineMention: true, position: 0 },
     { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, nearInlineMention: false, position: 1 },
-  ])('when anchor features are at their best, then the logit stays within MAX_ANCHOR_LOGIT (%o)', (features) => {
-    expect(anchorLogit(features)).toBeLessThanOrEqual(MAX_ANCHOR_LOGIT + 1e-9);
+  ])('when anchor features are at their best, then the logit stays within maxAnchorLogit (%o)', (features) => {
+    expect(model.anchorLogit(features)).toBeLessThanOrEqual(model.maxAnchorLogit + 1e-9);
   });
 });
 
@@ -71,5 +73,22 @@ describe('acceptance', () => {
     expect(acceptance(logOdds)).toBeGreaterThanOrEqual(0);
     expect(acceptance(logOdds)).toBeLessThanOrEqual(1);
     expect(acceptance(logOdds + 1)).toBeGreaterThanOrEqual(acceptance(logOdds));
+  });
+});
+
+describe('RelevanceModel.fromJson', () => {
+  test('when a file holds the fitted weights, then the model scores as the default does', () => {
+    const read = RelevanceModel.fromJson(JSON.stringify({ weights: WEIGHTS }));
+    expect(read.targetLogit(target)).toBe(model.targetLogit(target));
+    expect(read.anchorLogit(anchor)).toBe(model.anchorLogit(anchor));
+  });
+
+  test.each([
+    ['no weights', '{}'],
+    ['too few weights', JSON.stringify({ weights: [1, 2, 3] })],
+    ['a weight that is not a number', JSON.stringify({ weights: WEIGHTS.map((w, i) => (i === 3 ? 'x' : w)) })],
+    ['a weight that is not finite', JSON.stringify({ weights: WEIGHTS.map((w, i) => (i === 3 ? 1e400 : w)) })],
+  ])('when the file has %s, then it is refused', (_name, json) => {
+    expect(() => RelevanceModel.fromJson(json)).toThrow(/relevance model/);
   });
 });

@@ -96,15 +96,10 @@ export const WEIGHTS = [
   -0.468, 0.373, 0.268, 0.580,
 ];
 const TARGET_INPUTS = 12 + 2 * KINDS.length;
-const TARGET_WEIGHTS = WEIGHTS.slice(0, TARGET_INPUTS);
-const ANCHOR_WEIGHTS = WEIGHTS.slice(TARGET_INPUTS);
+const ANCHOR_INPUTS = KINDS.length + 7;
 
 /** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */
 const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1, 1];
-
-/** An upper bound of anchorLogit, so targets that cannot reach the best ones are never given anchors. */
-export const MAX_ANCHOR_LOGIT = Math.max(0, ...ANCHOR_WEIGHTS.slice(0, KINDS.length)) +
-  ANCHOR_WEIGHTS.slice(KINDS.length).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i]!), 0);
 
 /**
  * The default minRelevanceScore. Scores are calibrated on the quality benchmark: at 0.8 and above, 0.85–0.95 of
@@ -115,13 +110,46 @@ export const DEFAULT_MIN_RELEVANCE_SCORE = 0.8;
 const dot = (weights: readonly number[], inputs: readonly number[]): number =>
   inputs.reduce((sum, input, i) => sum + (weights[i] ?? 0) * input, 0);
 
-export function targetLogit(features: TargetFeatures): number {
-  return dot(TARGET_WEIGHTS, targetVector(features));
+/**
+ * Weights over targetVector then anchorVector. The bridge uses the fitted WEIGHTS; another fit (one per held-out
+ * site in the quality benchmark) comes from a JSON file: `{"weights": [...]}`.
+ */
+export class RelevanceModel {
+  private readonly targetWeights: readonly number[];
+  private readonly anchorWeights: readonly number[];
+  /** An upper bound of anchorLogit, so targets that cannot reach the best ones are never given anchors. */
+  readonly maxAnchorLogit: number;
+
+  constructor(readonly weights: readonly number[]) {
+    if (weights.length !== TARGET_INPUTS + ANCHOR_INPUTS || !weights.every(Number.isFinite)) {
+      throw new Error(`a relevance model has ${TARGET_INPUTS + ANCHOR_INPUTS} finite weights, got ${weights.length}`);
+    }
+    this.targetWeights = weights.slice(0, TARGET_INPUTS);
+    this.anchorWeights = weights.slice(TARGET_INPUTS);
+    this.maxAnchorLogit =
+      Math.max(0, ...this.anchorWeights.slice(0, KINDS.length)) +
+      this.anchorWeights.slice(KINDS.length).reduce((sum, weight, i) => sum + Math.max(0, weight * ANCHOR_INPUT_MAX[i]!), 0);
+  }
+
+  /** Reads `{"weights": [...]}` (what bench/quality/fit-relevance.ts writes with --out). */
+  static fromJson(json: string): RelevanceModel {
+    const parsed = JSON.parse(json) as { weights?: unknown };
+    if (!Array.isArray(parsed.weights) || !parsed.weights.every((w) => typeof w === 'number')) {
+      throw new Error('a relevance model file holds {"weights": [numbers]}');
+    }
+    return new RelevanceModel(parsed.weights as number[]);
+  }
+
+  targetLogit(features: TargetFeatures): number {
+    return dot(this.targetWeights, targetVector(features));
+  }
+
+  anchorLogit(features: AnchorFeatures): number {
+    return dot(this.anchorWeights, anchorVector(features));
+  }
 }
 
-export function anchorLogit(features: AnchorFeatures): number {
-  return dot(ANCHOR_WEIGHTS, anchorVector(features));
-}
+export const DEFAULT_RELEVANCE_MODEL = new RelevanceModel(WEIGHTS);
 
 /** The chance an editor accepts the suggestion, from the sum of the target's and the anchor's log-odds. */
 export function acceptance(logOdds: number): number {

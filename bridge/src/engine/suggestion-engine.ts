@@ -1,5 +1,5 @@
 import { sentenceAround } from './context.js';
-import { acceptance, anchorLogit, MAX_ANCHOR_LOGIT, targetLogit } from './relevance.js';
+import { acceptance, DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from './relevance.js';
 import type { CorpusDocument, SiteCorpus } from './site-corpus.js';
 import type { SourceText } from './source-text.js';
 import { anchorOptions, anchorSearch, type AnchorOption } from './anchor-options.js';
@@ -34,13 +34,19 @@ const round = (score: number): number => Math.round(score * 1e4) / 1e4;
  * Suggestions for one source page: targets ranked by the score of their preferred anchor, each taking the first of
  * its anchors that overlaps no anchor already taken. Pure: reads the corpus, writes nothing.
  */
-export function suggestLinks(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): EngineSuggestion[] {
-  const ranked = rankTargets(corpus, source, text, request);
+export function suggestLinks(
+  corpus: SiteCorpus,
+  source: CorpusDocument,
+  text: SourceText,
+  request: GenerateRequest,
+  model: RelevanceModel = DEFAULT_RELEVANCE_MODEL,
+): EngineSuggestion[] {
+  const ranked = rankTargets(corpus, source, text, request, model);
   const taken: TakenAnchor[] = [];
   const suggestions: EngineSuggestion[] = [];
   for (const target of ranked) {
     if (suggestions.length >= request.limit) break;
-    const anchor = firstFreeAnchor(target, taken, request.minRelevanceScore);
+    const anchor = firstFreeAnchor(target, taken, request.minRelevanceScore, model);
     if (anchor === null) continue;
     taken.push(anchor);
     const anchorText = text.text.slice(anchor.start, anchor.end);
@@ -61,20 +67,20 @@ export function suggestLinks(corpus: SiteCorpus, source: CorpusDocument, text: S
  * target-only log-odds and the visit stops when even the best possible anchor could not lift the next target
  * above the ones already kept.
  */
-function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): RankedTarget[] {
+function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest, model: RelevanceModel): RankedTarget[] {
   const keep = Math.max(1, request.limit * SPARE_FACTOR);
   const candidates = findTargets(corpus, source, text, request)
-    .map((candidate) => ({ candidate, targetLogOdds: targetLogit(candidate.features) }))
+    .map((candidate) => ({ candidate, targetLogOdds: model.targetLogit(candidate.features) }))
     .sort((a, b) => b.targetLogOdds - a.targetLogOdds || a.candidate.docNo - b.candidate.docNo);
   const visited = candidates.slice(0, request.limit * SEARCH_FACTOR);
   const search = anchorSearch(corpus, text, visited.map(({ candidate }) => candidate.docNo));
   const ranked: RankedTarget[] = [];
   let floor = -Infinity;
   for (const { candidate, targetLogOdds } of visited) {
-    if (ranked.length >= keep && targetLogOdds + MAX_ANCHOR_LOGIT <= floor) break;
+    if (ranked.length >= keep && targetLogOdds + model.maxAnchorLogit <= floor) break;
     const options = anchorOptions(search, candidate);
     if (options.length === 0) continue;
-    ranked.push({ docNo: candidate.docNo, targetLogOdds, options, logOdds: targetLogOdds + anchorLogit(options[0]!.features) });
+    ranked.push({ docNo: candidate.docNo, targetLogOdds, options, logOdds: targetLogOdds + model.anchorLogit(options[0]!.features) });
     if (ranked.length >= keep) {
       ranked.sort((a, b) => b.logOdds - a.logOdds || a.docNo - b.docNo);
       ranked.length = keep;
@@ -85,10 +91,10 @@ function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceTex
 }
 
 /** The target's first anchor, in order of preference, that overlaps no anchor taken and still scores enough. */
-function firstFreeAnchor(target: RankedTarget, taken: readonly TakenAnchor[], minScore: number): TakenAnchor | null {
+function firstFreeAnchor(target: RankedTarget, taken: readonly TakenAnchor[], minScore: number, model: RelevanceModel): TakenAnchor | null {
   for (const [index, option] of target.options.entries()) {
     if (!taken.every((t) => option.end <= t.start || option.start >= t.end)) continue;
-    const logOdds = index === 0 ? target.logOdds : target.targetLogOdds + anchorLogit(option.features);
+    const logOdds = index === 0 ? target.logOdds : target.targetLogOdds + model.anchorLogit(option.features);
     const score = round(acceptance(logOdds));
     if (score >= minScore) return { start: option.start, end: option.end, score };
   }

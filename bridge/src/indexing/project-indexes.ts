@@ -4,6 +4,7 @@ import { SiteCorpus, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
 import { stemEnglish, type Stem } from '../engine/stemmer.js';
+import { DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from '../engine/relevance.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
@@ -16,6 +17,8 @@ const MAX_SNAPSHOT_BYTES = 900_000_000;
 export interface ProjectIndexesOptions {
   /** Stemmer for page text; English Snowball by default. */
   stem?: Stem;
+  /** The relevance model's weights; the fitted default unless INTERLINKER_RELEVANCE_MODEL names another. */
+  relevance?: RelevanceModel;
 }
 
 /**
@@ -26,11 +29,13 @@ export interface ProjectIndexesOptions {
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
   private readonly stem: Stem;
+  private readonly relevance: RelevanceModel;
   private readonly corpora = new Map<string, { corpus: SiteCorpus; revision: number }>();
 
   constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
     this.store = new SearchIndexStore(db);
     this.stem = options.stem ?? stemEnglish;
+    this.relevance = options.relevance ?? DEFAULT_RELEVANCE_MODEL;
   }
 
   /** Loads every project's indexes now instead of at its first request. */
@@ -85,7 +90,7 @@ export class ProjectIndexes {
     const text = this.store.text(request.sourcePageId);
     if (source === undefined || text === undefined) return [];
     const sourceText = readSourceText(text, corpus, this.stem);
-    return suggestLinks(corpus, source, sourceText, request);
+    return suggestLinks(corpus, source, sourceText, request, this.relevance);
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {
