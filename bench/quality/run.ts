@@ -1,89 +1,116 @@
 /**
- * Suggestion-quality benchmark: documentation websites with their authors' links removed, synced to a real bridge;
- * the suggestions are scored against the removed links, next to two baselines, and checked against the contract.
- * Two corpora: Python's documentation (links mostly on inline code) and Git's (links in running text).
+ * Suggestion-quality benchmark, held out: documentation websites with their authors' links removed, synced to a real
+ * bridge; the suggestions are scored against the removed links, next to two baselines, and checked against the
+ * contract. Each site is answered by a bridge whose relevance model was fitted on the other sites only
+ * (leave-one-site-out), so its figures are those of a site the engine never saw.
  *
- *   npx tsx bench/quality/run.ts [--corpus all|python|git] [--rebuild-corpus] [--no-build] [--min-score 0.5]
- *                                [--concurrency 4] [--strict] [--dump-features FILE]
+ *   npx tsx bench/quality/run.ts [--corpus all|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
+ *                                [--max-sources 300] [--concurrency 4] [--strict]
  *
- * The work runs in three phases so that no long computation blocks the event loop while the bridge is in use:
- * prepare (corpora, variants, baselines), ask the bridge, then score.
+ * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
+ * then score. No long computation runs while a bridge is in use.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
+import { DEFAULT_MIN_RELEVANCE_SCORE, WEIGHTS } from '../../bridge/src/engine/relevance.js';
 import { runBaselines } from './baselines/run-baselines.js';
 import { startBridge } from './bridge/bridge-process.js';
-import { fetchDefaultMinRelevanceScore } from './bridge/default-min-score.js';
 import { runEngine, type EngineRun } from './bridge/engine-run.js';
 import { corpusFacts, type CorpusFacts } from './corpus/corpus-facts.js';
 import { loadCorpus } from './corpus/corpus-store.js';
 import { selectCorpusSources } from './corpus/sources.js';
 import type { Corpus, CorpusSource } from './corpus/types.js';
-import { buildVariant, type VariantName } from './corpus/variants.js';
-import { dumpVariantFeatures, startDump } from './features/feature-dump.js';
+import { buildVariant, sampleSourcePages, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
+import { variantFeatures, type DumpedPage } from './features/feature-dump.js';
+import { FeatureStore, sourceHash } from './features/feature-store.js';
+import { heldOutModels, type FoldModel } from './fitting/held-out.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
+import { summaryTable } from './report/summary.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CACHE = path.join(REPO_ROOT, '.cache');
 const VARIANTS: VariantName[] = ['all-removed', 'half-removed'];
 const LIMIT = 10;
 
 const { values: args } = parseArgs({
   options: {
     corpus: { type: 'string', default: 'all' },
+    'in-sample': { type: 'boolean', default: false },
     'rebuild-corpus': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
-    'min-score': { type: 'string' },
+    'max-sources': { type: 'string', default: '300' },
     concurrency: { type: 'string', default: '4' },
     strict: { type: 'boolean', default: false },
-    'dump-features': { type: 'string' },
   },
 });
 
-/** One corpus, ready for the bridge: its variants with their texts and the baselines' rankings. */
+/** One corpus, ready for the bridge: its variants with their texts, the baselines' rankings and the engine's features. */
 interface PreparedCorpus {
   source: CorpusSource;
   corpus: Corpus;
   facts: CorpusFacts;
-  variants: PreparedVariant[];
+  variants: (PreparedVariant & { features: DumpedPage[] })[];
 }
 
-function prepare(source: CorpusSource): PreparedCorpus {
-  const { corpus, fromCache } = loadCorpus(path.join(REPO_ROOT, '.cache/quality-corpus'), { rebuild: args['rebuild-corpus'], source });
+function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
+  const { corpus, fromCache } = loadCorpus(path.join(CACHE, 'quality-corpus'), { rebuild: args['rebuild-corpus'], source });
   const facts = corpusFacts(corpus);
-  console.log(
-    `corpus ${source.id}: ${facts.package}${fromCache ? ' (cached)' : ''}: ${facts.pages} pages, ${facts.links} links, ` +
-      `${facts.linkedPairs} linked (page, target) pairs, ${facts.linkedPairsWithProseAnchor} of them ` +
-      `(${(facts.proseShare * 100).toFixed(0)} %) with a prose anchor`,
-  );
+  const sourceUrls = sampleSourcePages(corpus, Number(args['max-sources']));
   const variants = VARIANTS.map((name) => {
     const variant = buildVariant(corpus, name);
     const texts = new Map(variant.pages.map((page) => [page.url, analysePageText(page.content, page.url)]));
-    return { variant, texts, baselines: runBaselines(variant, texts, LIMIT) };
+    const baselines = runBaselines(variant, texts, LIMIT, sourceUrls);
+    const started = performance.now();
+    const dumped = features.load(
+      { corpus: source.id, corpusVersion: `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`, variant: name, sourceUrls: [...sourceUrls] },
+      () => variantFeatures(source.id, corpus.domain, variant, sourceUrls, LIMIT),
+    );
+    if (!dumped.fromCache) console.log(`  features of ${source.id} ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { variant, texts, baselines, sourceUrls, features: dumped.pages };
   });
+  console.log(
+    `corpus ${source.id}: ${facts.package}${fromCache ? ' (cached)' : ''}: ${facts.pages} pages, ${facts.links} links, ` +
+      `${facts.linkedPairs} linked (page, target) pairs, ${facts.linkedPairsWithProseAnchor} of them ` +
+      `(${(facts.proseShare * 100).toFixed(0)} %) with a prose anchor; ${sourceUrls.size} source pages asked`,
+  );
   return { source, corpus, facts, variants };
 }
 
-/** Starts one bridge, puts every variant of every corpus through it (one project each), and always stops it. */
-async function askBridge(corpora: readonly PreparedCorpus[]): Promise<{ threshold: number; runs: EngineRun[][] }> {
-  const bridge = await startBridge({ repoRoot: REPO_ROOT, workDir: path.join(REPO_ROOT, '.cache/quality-bench'), build: !args['no-build'] });
-  const stopOnSignal = (): void => void bridge.stop().then(() => process.exit(130));
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
-  try {
-    const documented = await fetchDefaultMinRelevanceScore(bridge.baseUrl);
-    const threshold = documented ?? (args['min-score'] === undefined ? null : Number(args['min-score']));
-    if (threshold === null) throw new Error('the OpenAPI document has no minRelevanceScore default; pass --min-score');
-    console.log(`bridge ${bridge.baseUrl}: default minRelevanceScore ${threshold} (from ${documented === null ? '--min-score' : 'its OpenAPI document'})`);
-    const api = new InterlinkerClient({ baseUrl: bridge.baseUrl, apiKey: bridge.apiKey });
-    const runs: EngineRun[][] = [];
-    for (const { source, corpus, variants } of corpora) {
+/** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
+function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
+  if (args['in-sample']) return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
+  const started = performance.now();
+  const folds = heldOutModels(corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features)));
+  console.log(`${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return new Map(folds.map((fold) => [fold.heldOut!, fold]));
+}
+
+/** Starts a bridge per site with that site's model, puts every variant through it (one project each), stops it. */
+async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMap<string, FoldModel>): Promise<EngineRun[][]> {
+  const runs: EngineRun[][] = [];
+  const modelDir = path.join(CACHE, 'quality-models');
+  mkdirSync(modelDir, { recursive: true });
+  for (const [index, { source, corpus, variants }] of corpora.entries()) {
+    const modelFile = path.join(modelDir, `${source.id}.json`);
+    writeFileSync(modelFile, JSON.stringify({ heldOut: models.get(source.id)!.heldOut, weights: models.get(source.id)!.weights }));
+    const bridge = await startBridge({
+      repoRoot: REPO_ROOT,
+      workDir: path.join(CACHE, 'quality-bench'),
+      build: index === 0 && !args['no-build'],
+      relevanceModelFile: modelFile,
+    });
+    const stopOnSignal = (): void => void bridge.stop().then(() => process.exit(130));
+    process.once('SIGINT', stopOnSignal);
+    process.once('SIGTERM', stopOnSignal);
+    try {
+      const api = new InterlinkerClient({ baseUrl: bridge.baseUrl, apiKey: bridge.apiKey });
       const corpusRuns: EngineRun[] = [];
-      for (const { variant } of variants) {
+      for (const { variant, sourceUrls } of variants) {
         corpusRuns.push(
           await runEngine(api, variant, {
             projectName: `quality ${source.id} ${variant.name}`,
@@ -93,17 +120,18 @@ async function askBridge(corpora: readonly PreparedCorpus[]): Promise<{ threshol
             concurrency: Number(args.concurrency),
             limit: LIMIT,
             minRelevanceScore: 0,
+            sourceUrls,
           }),
         );
       }
       runs.push(corpusRuns);
+    } finally {
+      process.off('SIGINT', stopOnSignal);
+      process.off('SIGTERM', stopOnSignal);
+      await bridge.stop();
     }
-    return { threshold, runs };
-  } finally {
-    process.off('SIGINT', stopOnSignal);
-    process.off('SIGTERM', stopOnSignal);
-    await bridge.stop();
   }
+  return runs;
 }
 
 async function main(): Promise<void> {
@@ -111,37 +139,38 @@ async function main(): Promise<void> {
   const sources = selectCorpusSources(args.corpus);
   const version = engineVersion(REPO_ROOT);
   console.log(`engine ${version.commit}${version.bridgeModified ? ' with uncommitted changes in bridge/' : ''}`);
-  const corpora = sources.map(prepare);
-  const { threshold, runs } = await askBridge(corpora);
+  const features = new FeatureStore(
+    path.join(CACHE, 'quality-features'),
+    sourceHash([path.join(REPO_ROOT, 'bridge/src/engine'), path.join(REPO_ROOT, 'bench/quality/features')]),
+  );
+  const corpora = sources.map((source) => prepare(source, features));
+  // Every dumped page of this run in one file, for bench/quality/fit-relevance.ts.
+  const dumped = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
+  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), dumped.map((page) => JSON.stringify(page)).join('\n') + '\n');
+  const models = modelsFor(corpora);
+  const runs = await askBridges(corpora, models);
+  const threshold = DEFAULT_MIN_RELEVANCE_SCORE;
 
   const results = corpora.map((prepared, corpusIndex) => {
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
-      evaluateVariant(variant, runs[corpusIndex]?.[variantIndex] as EngineRun, threshold),
+      evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, threshold),
     );
     console.log(`\n######## corpus ${prepared.source.id} (${prepared.facts.package})`);
     evaluations.forEach(printEvaluation);
-    return { id: prepared.source.id, corpus: prepared.facts, variants: evaluations };
+    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
   });
 
+  console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
+  console.log(summaryTable(results, threshold));
+
   const runtimeMs = Math.round(performance.now() - started);
-  const file = path.join(REPO_ROOT, '.cache/quality-report.json');
+  const file = path.join(CACHE, 'quality-report.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, defaultMinRelevanceScore: threshold, runtimeMs, corpora: results }, null, 2),
+    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], defaultMinRelevanceScore: threshold, runtimeMs, corpora: results }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
-  const dumpFile = args['dump-features'];
-  if (dumpFile !== undefined) {
-    startDump(dumpFile);
-    corpora.forEach((prepared, corpusIndex) =>
-      prepared.variants.forEach(({ variant }, variantIndex) => {
-        const answers = (runs[corpusIndex]?.[variantIndex] as EngineRun).answers;
-        const agreement = dumpVariantFeatures(dumpFile, prepared.source.id, prepared.corpus.domain, variant, answers, LIMIT);
-        console.log(`features of ${prepared.source.id} ${variant.name} dumped to ${dumpFile}; in-process answers equal the bridge's on ${(agreement * 100).toFixed(1)} % of pages`);
-      }),
-    );
-  }
 
   const allPass = results.every((result) => result.variants.every((evaluation) => evaluation.targets.every((target) => target.pass)));
   if (args.strict && !allPass) process.exitCode = 1;

@@ -12,7 +12,8 @@ export interface BaselineRun {
   ms: number;
 }
 
-export function runBaselines(variant: Variant, texts: ReadonlyMap<string, PageText>, limit: number): BaselineRun[] {
+/** Ranks targets for the pages in `sourceUrls` (every page when not given); every page is a target. */
+export function runBaselines(variant: Variant, texts: ReadonlyMap<string, PageText>, limit: number, sourceUrls?: ReadonlySet<string>): BaselineRun[] {
   const pages: BaselinePage[] = variant.pages.map((page) => {
     const text = texts.get(page.url);
     if (!text) throw new Error(`no text for ${page.url}`);
@@ -25,7 +26,9 @@ export function runBaselines(variant: Variant, texts: ReadonlyMap<string, PageTe
   return systems.map(({ name, build }) => {
     const started = performance.now();
     const baseline = build();
-    const rankings = new Map(pages.map((page, index) => [page.url, baseline.rank(index, limit)]));
+    const rankings = new Map(
+      pages.flatMap((page, index) => (sourceUrls === undefined || sourceUrls.has(page.url) ? [[page.url, baseline.rank(index, limit)] as const] : [])),
+    );
     return { name, rankings, ms: performance.now() - started };
   });
 }

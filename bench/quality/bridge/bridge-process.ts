@@ -19,6 +19,8 @@ export interface BridgeOptions {
   workDir: string;
   /** Runs `npm run build --workspace bridge` first. */
   build: boolean;
+  /** A relevance model file the bridge uses instead of its own weights (a held-out fit). */
+  relevanceModelFile?: string;
 }
 
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
@@ -26,7 +28,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const dbFile = path.join(options.workDir, 'bridge.db');
   for (const suffix of ['', '-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
   if (options.build) execFileSync('npm', ['run', 'build', '--workspace', 'bridge', '--silent'], { cwd: options.repoRoot, stdio: 'inherit' });
-  const bridge = await startBridgeProcess({ dbFile });
+  const env = options.relevanceModelFile === undefined ? {} : { INTERLINKER_RELEVANCE_MODEL: options.relevanceModelFile };
+  const bridge = await startBridgeProcess({ dbFile, env });
   const apiKey = await bridge.createKey('bench', 'enterprise', 100_000_000);
   return { baseUrl: bridge.url, apiKey, stop: () => bridge.stop() };
 }

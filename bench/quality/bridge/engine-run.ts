@@ -26,6 +26,8 @@ export interface EngineRunOptions {
   concurrency: number;
   limit: number;
   minRelevanceScore: number;
+  /** The pages suggestions are asked for (every page is synced). */
+  sourceUrls: ReadonlySet<string>;
 }
 
 /** Splits pages into consecutive batches within both limits (a page over the byte limit travels alone). */
@@ -75,7 +77,7 @@ export async function runEngine(api: InterlinkerClient, variant: Variant, option
   const latenciesMs: number[] = [];
   const failures: EngineRun['failures'] = [];
   const generateStarted = performance.now();
-  await inPool(variant.pages, options.concurrency, async (page) => {
+  await inPool(variant.pages.filter((page) => options.sourceUrls.has(page.url)), options.concurrency, async (page) => {
     const started = performance.now();
     try {
       const answer = await api.generateSuggestions(project.id, {

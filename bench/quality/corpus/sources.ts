@@ -5,10 +5,14 @@ import type { CorpusSource } from './types.js';
 
 export const CORPUS_SOURCES: readonly CorpusSource[] = [PYTHON_DOCS, GIT_DOCS];
 
-/** `all` or one id → the sources to run, in the order above. */
+/** `all` or ids separated by commas → the sources to run, in the order above. */
 export function selectCorpusSources(choice: string): CorpusSource[] {
   if (choice === 'all') return [...CORPUS_SOURCES];
-  const source = CORPUS_SOURCES.find((candidate) => candidate.id === choice);
-  if (!source) throw new Error(`unknown corpus "${choice}"; expected all, ${CORPUS_SOURCES.map((s) => s.id).join(', ')}`);
-  return [source];
+  const ids = choice.split(',').map((id) => id.trim());
+  for (const id of ids) {
+    if (!CORPUS_SOURCES.some((source) => source.id === id)) {
+      throw new Error(`unknown corpus "${id}"; expected all, ${CORPUS_SOURCES.map((s) => s.id).join(', ')}`);
+    }
+  }
+  return CORPUS_SOURCES.filter((source) => ids.includes(source.id));
 }

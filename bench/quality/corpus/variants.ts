@@ -68,3 +68,14 @@ export function buildVariant(corpus: Corpus, variant: VariantName): Variant {
   const pageUrls = new Set(corpus.pages.map((page) => page.url));
   return { name: variant, pages: corpus.pages.map((page) => variantPage(page, variant, pageUrls)) };
 }
+
+/**
+ * The source pages suggestions are asked for: pages with at least one link to another corpus page (the others have
+ * nothing to find), at most `max` of them in hash order, so a large site costs no more than a small one and the
+ * choice is the same on every run.
+ */
+export function sampleSourcePages(corpus: Corpus, max: number): Set<string> {
+  const key = (url: string): string => createHash('sha256').update(url).digest('hex');
+  const linking = corpus.pages.filter((page) => page.links.length > 0).map((page) => page.url);
+  return new Set(linking.sort((a, b) => key(a).localeCompare(key(b))).slice(0, max));
+}

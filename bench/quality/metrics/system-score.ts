@@ -26,8 +26,18 @@ export interface SystemScore {
   anchorF1: number | null;
   /** recall@10 over true targets the authors linked at least once from prose (not only from inline code). */
   proseRecallAt10: number;
-  /** Pooled over pages with truth: the share of suggestions scored at or above `threshold` whose target is true. */
-  precisionAtThreshold: { threshold: number; suggestions: number; correct: number; precision: number | null } | null;
+  /**
+   * What a user sees at the default threshold, over pages with truth: the share of suggestions scored at or above it
+   * whose target is true (pooled), suggestions per page, and the mean share of a page's true targets among them.
+   */
+  precisionAtThreshold: {
+    threshold: number;
+    suggestions: number;
+    correct: number;
+    precision: number | null;
+    perPage: number;
+    recall: number;
+  } | null;
   /** Suggestions of a target the page still links to (half variant): must be 0. */
   keptTargetsSuggested: number;
 }
@@ -47,6 +57,7 @@ export function scoreSystem(
   let keptTargetsSuggested = 0;
   let aboveThreshold = 0;
   let correctAboveThreshold = 0;
+  const recallsAboveThreshold: number[] = [];
 
   for (const page of variant.pages) {
     const ranking = rankings.get(page.url) ?? [];
@@ -64,6 +75,7 @@ export function scoreSystem(
     const proseTruth = new Set([...page.truth].filter(([, anchors]) => anchors.some((a) => !a.inCode)).map(([target]) => target));
     if (proseTruth.size > 0) proseRecalls.push(recallAtK(targets, proseTruth, 10));
 
+    let correctOnPage = 0;
     for (const suggestion of ranking) {
       const humanAnchors = page.truth.get(suggestion.targetUrl);
       if (humanAnchors && suggestion.anchorText !== undefined) {
@@ -73,9 +85,13 @@ export function scoreSystem(
       }
       if (threshold !== null && suggestion.score >= threshold) {
         aboveThreshold += 1;
-        if (humanAnchors) correctAboveThreshold += 1;
+        if (humanAnchors) {
+          correctAboveThreshold += 1;
+          correctOnPage += 1;
+        }
       }
     }
+    recallsAboveThreshold.push(correctOnPage / page.truth.size);
   }
 
   const placesAnchors = [...rankings.values()].some((ranking) => ranking.some((s) => s.anchorText !== undefined));
@@ -96,6 +112,8 @@ export function scoreSystem(
             suggestions: aboveThreshold,
             correct: correctAboveThreshold,
             precision: aboveThreshold === 0 ? null : correctAboveThreshold / aboveThreshold,
+            perPage: aboveThreshold / Math.max(1, reciprocalRanks.length),
+            recall: mean(recallsAboveThreshold),
           },
     keptTargetsSuggested,
   };

@@ -1,4 +1,5 @@
 /** Plain-text tables for the console. */
+import type { ReliabilityBin } from '../metrics/reliability.js';
 import type { SystemScore } from '../metrics/system-score.js';
 import type { TargetCheck } from './targets.js';
 
@@ -10,7 +11,7 @@ function render(rows: string[][]): string {
 const fixed = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(3));
 
 export function scoreTable(systems: readonly { name: string; score: SystemScore; validity?: number }[]): string {
-  const header = ['system', 'P@1', 'P@5', 'P@10', 'R@1', 'R@5', 'R@10', 'MRR', 'coverage', 'anchor=', 'anchorF1', 'proseR@10', 'P@≥min', 'valid'];
+  const header = ['system', 'P@1', 'P@5', 'P@10', 'R@1', 'R@5', 'R@10', 'MRR', 'coverage', 'anchor=', 'anchorF1', 'proseR@10', 'P@≥min', 'per page', 'R@≥min', 'valid'];
   const rows = systems.map(({ name, score, validity }) => [
     name,
     fixed(score.precisionAt[1]),
@@ -25,6 +26,8 @@ export function scoreTable(systems: readonly { name: string; score: SystemScore;
     fixed(score.anchorF1),
     fixed(score.proseRecallAt10),
     score.precisionAtThreshold ? `${fixed(score.precisionAtThreshold.precision)} (n=${score.precisionAtThreshold.suggestions})` : '—',
+    score.precisionAtThreshold ? score.precisionAtThreshold.perPage.toFixed(2) : '—',
+    fixed(score.precisionAtThreshold?.recall),
     validity === undefined ? '—' : `${(validity * 100).toFixed(2)} %`,
   ]);
   return render([header, ...rows]);
@@ -36,3 +39,9 @@ export function targetTable(checks: readonly TargetCheck[]): string {
     ...checks.map((check) => [check.name, check.required, check.measured, check.pass ? 'PASS' : 'FAIL']),
   ]);
 }
+
+export function reliabilityLine(table: readonly ReliabilityBin[]): string {
+  return table.map((bin) => `${bin.low}–${bin.high}: ${fixed(bin.meanScore)} / ${fixed(bin.accepted)} (${bin.suggestions})`).join('  ');
+}
+
+export { render as renderTable };
