@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant, VariantPage } from '../../bench/quality/corpus/variants.js';
+import { reliabilityTable, worstCalibrationGap } from '../../bench/quality/metrics/reliability.js';
 import { scoreSystem, type RankedSuggestion } from '../../bench/quality/metrics/system-score.js';
 
 const url = (slug: string): string => `https://docs.example.test/${slug}/`;
@@ -51,8 +52,26 @@ describe('system score', () => {
     expect(score.anchorF1).toBeCloseTo((1 + 2 / 3) / 2);
   });
 
-  it('when suggestions are cut at the threshold, then precision pools the ones at or above it', () => {
-    expect(score.precisionAtThreshold).toEqual({ threshold: 0.5, suggestions: 2, correct: 1, precision: 0.5 });
+  it('when suggestions are cut at the threshold, then precision pools the ones at or above it, per page and recall average', () => {
+    // p1: x (wrong) and a (right) at or above 0.5, 1 of 2 true targets; p2: its only suggestion is below.
+    expect(score.precisionAtThreshold).toEqual({ threshold: 0.5, suggestions: 2, correct: 1, precision: 0.5, perPage: 1, recall: (1 / 2 + 0) / 2 });
+  });
+
+  it('when suggestions are binned by score, then each bin holds its mean score and share accepted over pages with truth', () => {
+    const table = reliabilityTable(variant.pages, new Map([
+      [url('p1'), [s('x', 0.95), s('a', 0.85), s('k', 0.3)]],
+      [url('p2'), [s('c', 0.92)]],
+      [url('p3'), [s('a', 0.99)]],
+    ]));
+    const bin = (low: number) => table.find((b) => b.low === low)!;
+    expect(bin(0.9)).toMatchObject({ suggestions: 2, accepted: 0.5 });
+    expect(bin(0.9).meanScore).toBeCloseTo((0.95 + 0.92) / 2);
+    expect(bin(0.8)).toMatchObject({ suggestions: 1, meanScore: 0.85, accepted: 1 });
+    expect(bin(0.2)).toMatchObject({ suggestions: 1, meanScore: 0.3, accepted: 0 });
+    expect(bin(0)).toMatchObject({ suggestions: 0, meanScore: null, accepted: null });
+    expect(worstCalibrationGap(table, 1)).toBeCloseTo((0.95 + 0.92) / 2 - 0.5);
+    expect(worstCalibrationGap(table, 2)).toBeCloseTo((0.95 + 0.92) / 2 - 0.5);
+    expect(worstCalibrationGap(table, 3)).toBe(0);
   });
 
   it('when a kept link is suggested again, then it is counted, and coverage is over all pages', () => {
