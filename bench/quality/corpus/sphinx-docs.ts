@@ -1,5 +1,5 @@
 /** Sphinx's own documentation as Debian ships it in `sphinx-doc` (about 90 pages of guides and reference). */
-import { sphinxFormat } from './sphinx-site.js';
+import { sphinxFormatWithoutLocalContents } from './sphinx-local-contents.js';
 import type { CorpusSource } from './types.js';
 
 /** Generated pages that are not articles: the landing page, the table of contents, the indexes and search. */
@@ -18,5 +18,5 @@ export const SPHINX_DOCS: CorpusSource = {
   packageName: 'sphinx-doc',
   htmlDir: 'usr/share/doc/sphinx-doc/html',
   domain: 'https://sphinx-docs.example.test/',
-  format: sphinxFormat(isSphinxDocsNavigationPage),
+  format: sphinxFormatWithoutLocalContents(isSphinxDocsNavigationPage),
 };
