@@ -1,12 +1,26 @@
 /** The corpora the benchmark knows, by the id the command line uses. */
+import { CMAKE_DOCS } from './cmake-docs.js';
 import { EXIM_DOCS } from './exim-docs.js';
 import { GIT_DOCS } from './git-docs.js';
+import { IKIWIKI_DOCS } from './ikiwiki-docs.js';
+import { LIBREOFFICE_DOCS } from './libreoffice-docs.js';
 import { OCTAVE_DOCS } from './octave-docs.js';
 import { PYTHON_DOCS } from './python-docs.js';
+import { SPHINX_DOCS } from './sphinx-docs.js';
 import type { CorpusSource } from './types.js';
 import { ZSH_DOCS } from './zsh-docs.js';
 
-export const CORPUS_SOURCES: readonly CorpusSource[] = [PYTHON_DOCS, GIT_DOCS, OCTAVE_DOCS, ZSH_DOCS, EXIM_DOCS];
+export const CORPUS_SOURCES: readonly CorpusSource[] = [
+  PYTHON_DOCS,
+  GIT_DOCS,
+  OCTAVE_DOCS,
+  ZSH_DOCS,
+  EXIM_DOCS,
+  IKIWIKI_DOCS,
+  LIBREOFFICE_DOCS,
+  SPHINX_DOCS,
+  CMAKE_DOCS,
+];
 
 /** `all` or ids separated by commas → the sources to run, in the order above. */
 export function selectCorpusSources(choice: string): CorpusSource[] {
