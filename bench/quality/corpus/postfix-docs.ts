@@ -18,8 +18,11 @@ export function isPostfixDocsNavigationPage(relPath: string): boolean {
 
 const MANUAL_TITLE = /^\s*Postfix manual - (\S+\(\d\))\s*$/;
 
-/** The header line a man page starts with (`SMTPD(8)   SMTPD(8)`) and the footer line it ends with. */
-const MAN_HEADER = /^\s*\n?[A-Z0-9_.-]+\(\d\)[ \t]+[A-Z0-9_.-]+\(\d\)[ \t]*\n/i;
+/**
+ * The header line a man page starts with (`SMTPD(8)   SMTPD(8)`, sometimes with the manual's name in between:
+ * `MAKEDEFS(1)   General Commands Manual   MAKEDEFS(1)`) and the footer line it ends with.
+ */
+const MAN_HEADER = /^\s*\n?[A-Z0-9_.-]+\(\d\)[^\n]*[A-Z0-9_.-]+\(\d\)[ \t]*\n/i;
 const MAN_FOOTER = /\n[ \t]*[A-Z0-9_.-]+\(\d\)\s*$/i;
 
 function bodyOf(relPath: string, html: string): { document: ReturnType<typeof parseHtml>; body: Element } {
