@@ -5,7 +5,7 @@
  * (leave-one-site-out), so its figures are those of a site the engine never saw.
  *
  *   npx tsx bench/quality/run.ts [--corpus all|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
- *                                [--max-sources 300] [--concurrency 4] [--strict]
+ *                                [--max-sources 300] [--concurrency 4] [--strict] [--features-only]
  *
  * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
  * then score. No long computation runs while a bridge is in use.
@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     'max-sources': { type: 'string', default: '300' },
     concurrency: { type: 'string', default: '4' },
     strict: { type: 'boolean', default: false },
+    'features-only': { type: 'boolean', default: false },
   },
 });
 
@@ -83,10 +84,15 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
 
 /** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
 function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
-  if (args['in-sample']) return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
+  if (args['in-sample']) {
+    return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS], threshold: DEFAULT_MIN_RELEVANCE_SCORE }]));
+  }
   const started = performance.now();
   const folds = heldOutModels(corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features)));
-  console.log(`${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s; default thresholds they choose: ` +
+      folds.map((fold) => `${fold.heldOut} ${fold.threshold}`).join(', '),
+  );
   return new Map(folds.map((fold) => [fold.heldOut!, fold]));
 }
 
@@ -97,7 +103,7 @@ async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMa
   mkdirSync(modelDir, { recursive: true });
   for (const [index, { source, corpus, variants }] of corpora.entries()) {
     const modelFile = path.join(modelDir, `${source.id}.json`);
-    writeFileSync(modelFile, JSON.stringify({ heldOut: models.get(source.id)!.heldOut, weights: models.get(source.id)!.weights }));
+    writeFileSync(modelFile, JSON.stringify(models.get(source.id)));
     const bridge = await startBridge({
       repoRoot: REPO_ROOT,
       workDir: path.join(CACHE, 'quality-bench'),
@@ -147,28 +153,29 @@ async function main(): Promise<void> {
   // Every dumped page of this run in one file, for bench/quality/fit-relevance.ts.
   const dumped = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
   writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), dumped.map((page) => JSON.stringify(page)).join('\n') + '\n');
+  if (args['features-only']) return;
   const models = modelsFor(corpora);
   const runs = await askBridges(corpora, models);
-  const threshold = DEFAULT_MIN_RELEVANCE_SCORE;
-
   const results = corpora.map((prepared, corpusIndex) => {
+    // Each site is judged at the default its own fold chose (the shipped default with --in-sample).
+    const threshold = models.get(prepared.source.id)!.threshold;
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
       evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, threshold),
     );
     console.log(`\n######## corpus ${prepared.source.id} (${prepared.facts.package})`);
     evaluations.forEach(printEvaluation);
-    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
+    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, threshold, variants: evaluations };
   });
 
   console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
-  console.log(summaryTable(results, threshold));
+  console.log(summaryTable(results));
 
   const runtimeMs = Math.round(performance.now() - started);
   const file = path.join(CACHE, 'quality-report.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], defaultMinRelevanceScore: threshold, runtimeMs, corpora: results }, null, 2),
+    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
 

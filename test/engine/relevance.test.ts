@@ -22,6 +22,7 @@ const target: TargetFeatures = {
   inboundLinks: 3,
   namedTargets: 5,
   sourceLinks: 2,
+  siteLinksPerPage: 1.5,
 };
 
 const anchor: AnchorFeatures = {

@@ -25,6 +25,11 @@ export interface TargetFeatures {
   namedTargets: number;
   /** Pages the source already links to; same for every target of a source, like namedTargets. */
   sourceLinks: number;
+  /**
+   * Distinct pages linked per page over the whole site (0 on a site without internal links): how much this site's
+   * editors link, so that the score adapts to a site rather than to the sites the model was fitted on.
+   */
+  siteLinksPerPage: number;
 }
 
 /** What is known about one anchor for a target. */
@@ -67,6 +72,8 @@ export function targetVector(f: TargetFeatures): number[] {
     // How the target is named, when it is also named in inline code: a defined name there is a cross-reference.
     ...KINDS.map((kind) => (f.evidence === kind && f.inlineMentions > 0 ? 1 : 0)),
     Math.log1p(f.wholeInlineMentions),
+    Math.log1p(f.siteLinksPerPage),
+    f.evidence === null ? 0 : Math.log1p(f.siteLinksPerPage),
   ];
 }
 
@@ -91,11 +98,9 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * set). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -5.735, 0.467, 2.013, 1.428, 1.986, 0.212, 1.814, 1.602, 0.074, 0.250, -0.099, -0.221, -0.188, 0.364, 0.009,
-  -0.347, 0.307, 0.305, 0.316, 0.749, 1.331, 0.745, 0.808, -0.686, 0.458, -0.723, -0.723, 0.313, 1.202, 1.866,
-  -0.468, 0.373, 0.268, 0.580,
+  -5.735, 0.467, 2.013, 1.428, 1.986, 0.212, 1.814, 1.602, 0.074, 0.250, -0.099, -0.221, -0.188, 0.364, 0.009, -0.347, 0.307, 0.305, 0.316, 0.749, 1.331, 0.745, 0, 0, 0.808, -0.686, 0.458, -0.723, -0.723, 0.313, 1.202, 1.866, -0.468, 0.373, 0.268, 0.580,
 ];
-const TARGET_INPUTS = 12 + 2 * KINDS.length;
+const TARGET_INPUTS = 14 + 2 * KINDS.length;
 const ANCHOR_INPUTS = KINDS.length + 7;
 
 /** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */

@@ -113,9 +113,16 @@ export class SiteCorpus {
   /** Pages that can be targets (2xx), and their total length: the N and average length of BM25. */
   documentCount = 0;
   totalLength = 0;
+  /** Distinct (page, target) links: how much the site's editors link, a site-level input of the relevance model. */
+  private linkedPairs = 0;
 
   get averageLength(): number {
     return this.documentCount === 0 ? 1 : this.totalLength / this.documentCount;
+  }
+
+  /** Distinct pages linked per page, over the site: 0 on a site without internal links. */
+  get linksPerPage(): number {
+    return this.documentCount === 0 ? 0 : this.linkedPairs / this.documentCount;
   }
 
   get urlCount(): number {
@@ -252,6 +259,7 @@ export class SiteCorpus {
     corpus.keyTerms.restoreSnapshot(snapshot.keyTerms);
     corpus.statusCodes = snapshot.statusCodes;
     corpus.inbound = snapshot.inbound;
+    corpus.linkedPairs = snapshot.inbound.reduce((sum, count) => sum + count, 0);
     corpus.documentCount = snapshot.documentCount;
     corpus.totalLength = snapshot.totalLength;
     return corpus;
@@ -402,7 +410,10 @@ export class SiteCorpus {
       forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids));
     }
     forEachOutlink(document.outlinks, (target, anchor, first) => {
-      if (first) this.inbound[target] = this.inbound[target]! + 1;
+      if (first) {
+        this.inbound[target] = this.inbound[target]! + 1;
+        this.linkedPairs += 1;
+      }
       if (anchor.length > 0) this.phrases.add(target, PhraseKind.anchor, anchor);
     });
   }
@@ -415,7 +426,10 @@ export class SiteCorpus {
       forEachPhrase(document.phrases, (kind, ids) => this.phrases.remove(docNo, kind, ids));
     }
     forEachOutlink(document.outlinks, (target, anchor, first) => {
-      if (first) this.inbound[target] = this.inbound[target]! - 1;
+      if (first) {
+        this.inbound[target] = this.inbound[target]! - 1;
+        this.linkedPairs -= 1;
+      }
       if (anchor.length > 0) this.phrases.remove(target, PhraseKind.anchor, anchor);
     });
     this.statusCodes[docNo] = 0;

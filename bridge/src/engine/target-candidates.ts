@@ -36,6 +36,7 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
     similarity: similarity.byDoc.get(docNo) ?? 0,
   })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
   const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
+  const siteLinksPerPage = corpus.linksPerPage;
 
   return targets.map(({ docNo, similarity: targetSimilarity }, rank) => {
     const found = mentions.get(docNo) ?? [];
@@ -63,6 +64,7 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
         inboundLinks: corpus.inboundLinks(docNo),
         namedTargets: mentions.size,
         sourceLinks: linked.size,
+        siteLinksPerPage,
       },
     };
   });
