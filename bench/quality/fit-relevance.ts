@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DumpedPage } from './features/feature-dump.js';
-import { chooseDefaultThreshold } from './fitting/default-threshold.js';
+import { DEFAULT_MIN_RELEVANCE_SCORE } from '../../bridge/src/engine/relevance.js';
 import { fitRelevanceWeights, type FitOptions } from './fitting/fit-procedure.js';
 import { replay, replayPage } from './fitting/replay.js';
 
@@ -26,11 +26,12 @@ const { values: args, positionals } = parseArgs({
     'calibrate-from': { type: 'string', default: '0.3' },
     'calibrate-on': { type: 'string', default: '' },
     out: { type: 'string' },
+    'reuse-folds': { type: 'boolean', default: false },
   },
 });
 const file = positionals[0] ?? '.cache/relevance-features.jsonl';
-/** A fixed threshold to judge at; by default each fold's rule chooses one (fitting/default-threshold.ts). */
-const fixedThreshold = args.threshold === undefined ? null : Number(args.threshold);
+/** The threshold the figures are given at: the bridge's default unless said otherwise. */
+const threshold = args.threshold === undefined ? DEFAULT_MIN_RELEVANCE_SCORE : Number(args.threshold);
 const options: FitOptions = {
   lambda: Number(args.lambda),
   calibrateFrom: Number(args['calibrate-from']),
@@ -42,12 +43,11 @@ const sites = [...new Set(pages.map((page) => page.corpus))];
 const variants = [...new Set(pages.map((page) => page.variant))];
 const BINS = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01];
 
-function report(label: string, weightsOf: (site: string) => readonly number[], thresholdOf: (site: string) => number): void {
+function report(label: string, weightsOf: (site: string) => readonly number[]): void {
   console.log(`\n${label}: R@10, default threshold, P at or above it (n), suggestions per page and recall there; reliability (bin: mean score / accepted, n)`);
   const recalls: number[] = [];
   for (const site of sites) {
     const weights = weightsOf(site);
-    const threshold = thresholdOf(site);
     for (const variant of variants) {
       const selected = pages.filter((p) => p.corpus === site && p.variant === variant);
       if (selected.length === 0) continue;
@@ -73,17 +73,33 @@ function report(label: string, weightsOf: (site: string) => readonly number[], t
 }
 
 console.log(`${pages.length} pages of ${sites.length} sites; options ${JSON.stringify(options)}`);
-const folds = new Map(
-  sites.map((site) => {
-    const training = pages.filter((p) => p.corpus !== site);
-    const weights = fitRelevanceWeights(training, options);
-    return [site, { weights, threshold: fixedThreshold ?? chooseDefaultThreshold(training, weights) }];
-  }),
-);
-report('HELD OUT (each site under the fit on the others, at the default the rule chose on the others)', (site) => folds.get(site)!.weights, (site) => folds.get(site)!.threshold);
+// The folds take minutes over a dozen sites; --reuse-folds reads the last ones back (same dump and options only).
+const FOLDS_FILE = '.cache/relevance-folds.json';
+const folds: Map<string, { weights: number[] }> = args['reuse-folds']
+  ? new Map(Object.entries(JSON.parse(readFileSync(FOLDS_FILE, 'utf8')) as Record<string, { weights: number[] }>))
+  : new Map(sites.map((site) => [site, { weights: fitRelevanceWeights(pages.filter((p) => p.corpus !== site), options) }]));
+writeFileSync(FOLDS_FILE, JSON.stringify(Object.fromEntries(folds)));
+report('HELD OUT (each site under the fit on the others)', (site) => folds.get(site)!.weights);
+console.log('\nHELD OUT at fixed thresholds, mean over sites (each site and variant weighs the same): precision, suggestions per page, recall there');
+for (const threshold of [0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+  const rows = sites.flatMap((site) =>
+    variants.map((variant) => {
+      const selected = pages.filter((p) => p.corpus === site && p.variant === variant && p.truth > 0);
+      const shown = selected.map((p) => replayPage(p, folds.get(site)!.weights).filter((s) => s.score >= threshold));
+      const count = shown.reduce((sum, list) => sum + list.length, 0);
+      const correct = shown.reduce((sum, list) => sum + list.filter((s) => s.label === 1).length, 0);
+      const recall = selected.reduce((sum, p, i) => sum + shown[i]!.filter((s) => s.label === 1).length / p.truth, 0) / Math.max(1, selected.length);
+      return { precision: count === 0 ? null : correct / count, perPage: count / Math.max(1, selected.length), recall };
+    }),
+  );
+  const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+  const precisions = rows.map((r) => r.precision).filter((p): p is number => p !== null);
+  console.log(
+    `  ≥ ${threshold.toFixed(2)}: precision ${mean(precisions).toFixed(3)} (lowest site ${Math.min(...precisions).toFixed(3)}), ` +
+      `per page ${mean(rows.map((r) => r.perPage)).toFixed(2)}, recall ${mean(rows.map((r) => r.recall)).toFixed(3)}`,
+  );
+}
 const pooled = fitRelevanceWeights(pages, options);
-const pooledThreshold = fixedThreshold ?? chooseDefaultThreshold(pages, pooled);
-report('in sample (the fit on every site; diagnosis only)', () => pooled, () => pooledThreshold);
-console.log(`\nDEFAULT_MIN_RELEVANCE_SCORE = ${pooledThreshold} (the rule of fitting/default-threshold.ts on every site)`);
+report('in sample (the fit on every site; diagnosis only)', () => pooled);
 console.log(`\nexport const WEIGHTS = [\n  ${pooled.map((w) => w.toFixed(3)).join(', ')},\n];`);
-if (args.out !== undefined) writeFileSync(args.out, JSON.stringify({ weights: pooled.map((w) => Number(w.toFixed(3))), threshold: pooledThreshold }));
+if (args.out !== undefined) writeFileSync(args.out, JSON.stringify({ weights: pooled.map((w) => Number(w.toFixed(3))) }));

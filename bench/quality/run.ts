@@ -85,14 +85,11 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
 /** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
 function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
   if (args['in-sample']) {
-    return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS], threshold: DEFAULT_MIN_RELEVANCE_SCORE }]));
+    return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
   }
   const started = performance.now();
   const folds = heldOutModels(corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features)));
-  console.log(
-    `${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s; default thresholds they choose: ` +
-      folds.map((fold) => `${fold.heldOut} ${fold.threshold}`).join(', '),
-  );
+  console.log(`${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return new Map(folds.map((fold) => [fold.heldOut!, fold]));
 }
 
@@ -157,8 +154,7 @@ async function main(): Promise<void> {
   const models = modelsFor(corpora);
   const runs = await askBridges(corpora, models);
   const results = corpora.map((prepared, corpusIndex) => {
-    // Each site is judged at the default its own fold chose (the shipped default with --in-sample).
-    const threshold = models.get(prepared.source.id)!.threshold;
+    const threshold = DEFAULT_MIN_RELEVANCE_SCORE;
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
       evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, threshold),
     );

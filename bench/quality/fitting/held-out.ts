@@ -3,23 +3,16 @@
  * other site. A site's figures under its own fold are what the engine would do on a site it never saw.
  */
 import type { DumpedPage } from '../features/feature-dump.js';
-import { chooseDefaultThreshold } from './default-threshold.js';
 import { DEFAULT_FIT_OPTIONS, fitRelevanceWeights, type FitOptions } from './fit-procedure.js';
 
 export interface FoldModel {
   /** The site left out of the fit (a corpus id), or null for the fit on every site. */
   heldOut: string | null;
   weights: number[];
-  /** The default minRelevanceScore the rule of default-threshold.ts picks on the fold's training sites. */
-  threshold: number;
 }
 
 export function heldOutModels(pages: readonly DumpedPage[], options: FitOptions = DEFAULT_FIT_OPTIONS): FoldModel[] {
   const sites = [...new Set(pages.map((page) => page.corpus))];
   if (sites.length < 2) throw new Error('leave-one-site-out needs at least two sites');
-  return sites.map((site) => {
-    const training = pages.filter((page) => page.corpus !== site);
-    const weights = fitRelevanceWeights(training, options);
-    return { heldOut: site, weights, threshold: chooseDefaultThreshold(training, weights) };
-  });
+  return sites.map((site) => ({ heldOut: site, weights: fitRelevanceWeights(pages.filter((page) => page.corpus !== site), options) }));
 }

@@ -44,13 +44,16 @@ export function fitLogistic(examples: readonly Example[], lambda: number, iterat
       const g = (p - y) * weight;
       const h = p * (1 - p) * weight;
       for (let i = 0; i < d; i += 1) {
-        if (x[i] === 0) continue;
-        grad[i]! += g * x[i]!;
-        const hi = h * x[i]!;
+        const xi = x[i]!;
+        if (xi === 0) continue;
+        grad[i]! += g * xi;
+        const hi = h * xi;
         const row = hess[i]!;
-        for (let j = 0; j < d; j += 1) row[j]! += hi * x[j]!;
+        // The Hessian is symmetric: the upper triangle here, mirrored below.
+        for (let j = i; j < d; j += 1) row[j]! += hi * x[j]!;
       }
     }
+    for (let i = 0; i < d; i += 1) for (let j = 0; j < i; j += 1) hess[i]![j] = hess[j]![i]!;
     for (let i = 0; i < d; i += 1) hess[i]![i]! += 1e-9;
     const step = solve(hess, grad);
     w = w.map((v, i) => v - step[i]!);
