@@ -14,6 +14,7 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'A sourdough starter is flour and water that wild yeast and lactic bacteria have made their home.',
       'Feed the starter every day with equal weights of flour and water; a lively sourdough starter doubles in four to six hours and smells of yoghurt and ripe fruit.',
+      'Most bakers feed it with bread flour, and a stiff starter changes the dough hydration of the final loaf less than a liquid one.',
     ],
   },
   {
@@ -21,6 +22,7 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'Bread flour has more protein than cake flour or plain flour, so it builds a stronger gluten network.',
       'Stronger gluten traps more gas, which is why bread flour gives chewy, tall loaves. Check the protein content on the bag: twelve to fourteen percent is typical.',
+      'Strong flour also absorbs more water, so raise the dough hydration a little when you switch to it.',
     ],
   },
   {
@@ -28,6 +30,7 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'Dough hydration is the weight of water divided by the weight of flour, written as a percentage.',
       'A high dough hydration gives an open, glossy crumb but a sticky dough; wholemeal flour absorbs more water than white flour.',
+      'Wet doughs need gentle handling during bulk fermentation and a well-floured proofing basket.',
     ],
   },
   {
@@ -42,6 +45,7 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'Bulk fermentation is the first rise, when the whole dough ferments in one piece.',
       'Stretch and fold the dough every half hour; bulk fermentation is done when the dough has grown by half and shows bubbles at the sides.',
+      'A warm, active sourdough starter shortens it; a long autolyse beforehand makes the folds easier.',
     ],
   },
   {
@@ -49,6 +53,7 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'A proofing basket, or banneton, holds the shaped loaf during its final rise.',
       'Dust the proofing basket with rice flour so that the dough does not stick, and proof the loaf in the fridge overnight for more flavour.',
+      'A cold loaf straight from the basket is also easier when scoring bread, and it keeps its shape on a hot baking stone.',
     ],
   },
   {
