@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isDatabaseBusy } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, newSecret } from '../lib/ids.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
@@ -93,12 +92,7 @@ export class AccountsService {
     if (!found) return null;
     const now = this.clock.now();
     if (!found.key_last_used_at || now.getTime() - Date.parse(found.key_last_used_at) > TOUCH_INTERVAL_MS) {
-      try {
-        this.accounts.touchKey(found.key_id, now.toISOString());
-      } catch (error) {
-        // Only a "last used" hint: a database held by another writer must not refuse a valid key for it.
-        if (!isDatabaseBusy(error)) throw error;
-      }
+      this.accounts.touchKey(found.key_id, now.toISOString());
     }
     return found;
   }

@@ -20,6 +20,24 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 /**
+ * Call when a statement has waited the whole busy timeout in vain: the holder is a long one (a backup, a shell), so
+ * for the next timeout's length statements give up at once (503 straight away) instead of each stalling the event
+ * loop, and so every other request, for the full timeout. Then waiting resumes. Returns the function to call.
+ */
+export function busyBackoff(db: Db, timeoutMs = BUSY_TIMEOUT_MS): () => void {
+  let resume: NodeJS.Timeout | undefined;
+  return () => {
+    if (resume || !db.open) return;
+    db.pragma('busy_timeout = 0');
+    resume = setTimeout(() => {
+      resume = undefined;
+      if (db.open) db.pragma(`busy_timeout = ${timeoutMs}`);
+    }, timeoutMs);
+    resume.unref();
+  };
+}
+
+/**
  * Opens the bridge's one SQLite connection. WAL lets readers (e.g. a backup) work while we write; NORMAL sync is
  * durable across application crashes in WAL mode and much faster than FULL.
  */

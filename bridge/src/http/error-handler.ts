@@ -15,10 +15,11 @@ function clientErrorStatus(error: unknown): number | null {
 }
 
 /** The taxonomy's answer to any error: ours as they are, a busy database 503, a stray client error 400, else 500. */
-function toAppError(error: unknown, logger: Logger, where: { method: string; path: string }): AppError {
+function toAppError(error: unknown, logger: Logger, where: { method: string; path: string }, onBusy: () => void): AppError {
   if (error instanceof AppError) return error;
   if (isDatabaseBusy(error)) {
     logger.warn({ ...where, code: (error as { code: string }).code }, 'database busy');
+    onBusy();
     return new ServiceUnavailableError();
   }
   if (clientErrorStatus(error) !== null) return new BadRequestError('The request could not be read.');
@@ -26,10 +27,13 @@ function toAppError(error: unknown, logger: Logger, where: { method: string; pat
   return new InternalError();
 }
 
-/** Renders every error as `{error: {message, code, status, details?}}`; unexpected ones are logged, never shown. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/**
+ * Renders every error as `{error: {message, code, status, details?}}`; unexpected ones are logged, never shown.
+ * `onBusy` hears of each busy database (db/connection.ts busyBackoff).
+ */
+export function errorHandler(logger: Logger, onBusy: () => void = () => {}): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = toAppError(error, logger, { method: req.method, path: req.path });
+    const appError = toAppError(error, logger, { method: req.method, path: req.path }, onBusy);
     if (res.headersSent) {
       res.end();
       return;
