@@ -29,6 +29,11 @@ function rawAnswer(error: AppError): string {
   return `${headers.join('\r\n')}\r\n\r\n${body}`;
 }
 
+/** Writes the answer, then closes the socket for good: an ended socket nobody reads would keep the server open. */
+function answerAndClose(socket: Duplex, error: AppError): void {
+  socket.end(rawAnswer(error), () => socket.destroy());
+}
+
 /**
  * What never reaches express gets the error envelope too: requests Node's parser refuses (an unknown method → 501,
  * headers over 16 KiB → 431, a request line that is not HTTP → 400; Node alone would answer with an empty body) and
@@ -42,9 +47,9 @@ export function answerProtocolErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    socket.end(rawAnswer(answerTo(error.code)));
+    answerAndClose(socket, answerTo(error.code));
   });
   server.on('connect', (_req, socket: Duplex) => {
-    socket.end(rawAnswer(new NotImplementedError('CONNECT is not supported: this server is no proxy.')));
+    answerAndClose(socket, new NotImplementedError('CONNECT is not supported: this server is no proxy.'));
   });
 }
