@@ -35,6 +35,9 @@ describe('a database held by another writer', () => {
       );
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('1');
+      // Still an answer to a valid key: the rate-limit headers are there (the refused request is not counted).
+      expect(response.headers.get('x-ratelimit-limit')).toBe('1000000');
+      expect(response.headers.get('x-ratelimit-remaining')).not.toBeNull();
       expect(await response.json()).toEqual({
         error: { message: expect.stringContaining('busy'), code: 'service_unavailable', status: 503 },
       });
