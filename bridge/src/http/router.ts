@@ -10,7 +10,10 @@ import { parseOrThrow } from './validate.js';
 export interface RouterOptions {
   /** Runs before every endpoint with `auth !== false`: authentication, then the rate limit. */
   authChain: RequestHandler[];
-  /** Runs before the 405 answer: sets the rate-limit headers when the request carries a valid key. */
+  /**
+   * Runs before the 405 answer: with a valid key, counts it and sets the rate-limit headers; with a wrong one,
+   * refuses it as a failed authentication; without an Authorization header, does nothing.
+   */
   optionalAuth: RequestHandler;
   bodyLimitBytes: number;
   idempotency: IdempotentAnswers;
