@@ -2,16 +2,19 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
+import { IdempotencyRepository } from './accounts/idempotency.repository.js';
 import { RateLimitRepository } from './accounts/rate-limit.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
-import type { Db } from './db/connection.js';
-import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, type FailedAuthPolicy } from './http/auth.js';
+import { BUSY_TIMEOUT_MS, busyBackoff, type Db } from './db/connection.js';
+import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { IdempotentAnswers } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
+import { REQUEST_TARGET_LIMITS, requestTarget } from './http/request-target.js';
 import { buildRouter } from './http/router.js';
 import { ImplementationsRepository } from './implementations/implementations.repository.js';
 import { implementationEndpoints } from './implementations/implementations.routes.js';
@@ -50,7 +53,8 @@ export interface AppDeps {
   analyzer?: PageAnalyzer;
   bodyLimitBytes?: number;
   failedAuthPolicy?: FailedAuthPolicy;
-  trustProxy?: boolean;
+  /** Express's `trust proxy` (config.ts): which X-Forwarded-For entries name the client. */
+  trustProxy?: boolean | number | string;
 }
 
 export interface App {
@@ -60,8 +64,13 @@ export interface App {
   endpoints: readonly Endpoint[];
 }
 
-const API_DESCRIPTION =
-  'Self-hosted internal-link suggestions. Every /api route needs `Authorization: Bearer <key>`. Success bodies are `{data, meta: {timestamp}}` (lists add `meta.pagination {limit, offset, total}`); errors are `{error: {message, code, status, details?}}`. Lists take limit 1–100 (default 50) and offset ≥ 0, newest first. Unknown body fields are ignored.';
+const API_DESCRIPTION = [
+  'Self-hosted internal-link suggestions. Every /api route needs `Authorization: Bearer <key>`. Success bodies are `{data, meta: {timestamp}}` (lists add `meta.pagination {limit, offset, total}`); errors are `{error: {message, code, status, details?}}`. Lists take limit 1–100 (default 50) and offset ≥ 0, newest first. Unknown body fields are ignored.',
+  `Failed authentication (no key or a wrong one on an endpoint; a wrong one on any path) is counted per client address; past ${DEFAULT_FAILED_AUTH_POLICY.maxFailures} failures within any ${DEFAULT_FAILED_AUTH_POLICY.windowSeconds} s the address gets 429 for wrong keys until its oldest failure is ${DEFAULT_FAILED_AUTH_POLICY.windowSeconds} s old. A valid key is never refused for failures.`,
+  `The path may be ${REQUEST_TARGET_LIMITS.maxPathLength} characters long and the query string ${REQUEST_TARGET_LIMITS.maxQueryLength} (414 uri_too_long past that; 431 headers_too_large past Node's 16 KiB of request line and headers); a path that is not percent-encoded UTF-8 is 400 validation_error; a query parameter the endpoint reads, given twice, is 400; an unknown method is 405 on a known path and 501 not_implemented when Node cannot parse it.`,
+  `503 service_unavailable with Retry-After: the database is held by another writer (a backup, the command line) for longer than the ${BUSY_TIMEOUT_MS / 1000} s busy timeout (after one such wait, for the next second requests that need the lock get 503 at once rather than each waiting).`,
+  'POSTs that create (projects, implementations, API keys) accept `Idempotency-Key` (see the parameter).',
+].join('\n\n');
 
 /** Wires repositories, services and routes over one connection. Only the entry point listens. */
 export function createApp(deps: AppDeps): App {
@@ -97,15 +106,18 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog(logger));
   const limiter = rateLimit(new RateLimitRepository(db), clock);
-  const optionalAuth = authenticateIfPresent(accounts, limiter);
+  const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
+  const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
+  app.use(requestTarget(optionalAuth));
   app.use(
     buildRouter(endpoints, {
-      authChain: [authenticate(accounts, clock, deps.failedAuthPolicy ?? DEFAULT_FAILED_AUTH_POLICY), limiter],
+      authChain: [authenticate(accounts, throttle), limiter],
       optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
+      idempotency: new IdempotentAnswers(db, new IdempotencyRepository(db), clock),
     }),
   );
   app.use(optionalAuth, unknownRoute);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, busyBackoff(db)));
   return { app, accounts, indexes, endpoints };
 }

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { AccountsRepository, type Tier } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { loadConfig } from './config.js';
-import { openDatabase, type Db } from './db/connection.js';
+import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { AppError } from './http/errors.js';
 import { systemClock } from './lib/clock.js';
@@ -11,7 +11,7 @@ import { serve } from './server.js';
 import { BRIDGE_VERSION } from './version.js';
 
 function withAccounts<T>(action: (accounts: AccountsService) => T): T {
-  const db: Db = openDatabase(loadConfig().databaseFile);
+  const db: Db = openDatabase(loadConfig().databaseFile, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     migrate(db);
     return action(new AccountsService(new AccountsRepository(db), systemClock));

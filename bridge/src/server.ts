@@ -7,6 +7,7 @@ import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { answerProtocolErrors } from './http/protocol-errors.js';
 import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
 
@@ -60,6 +61,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
 
     server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
+      answerProtocolErrors(listening);
       listening.once('error', reject);
     });
   } catch (error) {

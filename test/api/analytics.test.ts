@@ -62,6 +62,14 @@ describe('analytics', () => {
     }
   });
 
+  it('when the timeseries gets an unparseable end date alone, then 400, not a 500 from the default start', async () => {
+    for (const query of ['endDate=100', 'endDate=1', 'endDate=2026-02-30']) {
+      const response = await bridge.fetch(`/api/projects/${projectId}/analytics/timeseries?${query}`, { key: account.key });
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).error.code).toBe('validation_error');
+    }
+  });
+
   it('when the reports are asked, then orphans, broken links, inbound spread and daily counts are right', async () => {
     const orphans = await account.client.listOrphans(projectId);
     expect(orphans.items.map((p) => p.url).sort()).toEqual([`${D}/hub`, `${D}/orphan`]);

@@ -26,20 +26,6 @@ describe('authentication', () => {
     const rows = bridge.db.prepare('SELECT * FROM api_keys').all();
     expect(JSON.stringify(rows)).not.toContain(account.key);
   });
-
-  it('when failures from one address pass the limit, then even a valid key gets 429 until the window ends', async () => {
-    const throttled = await startTestBridge({ clock: new TestClock(), failedAuthPolicy: { maxFailures: 3, windowSeconds: 60 } });
-    try {
-      const owner = throttled.createAccount('victim');
-      for (let i = 0; i < 3; i += 1) expect((await throttled.fetch('/api/projects', { key: 'ilk_guess' + i })).status).toBe(401);
-      const blocked = await throttled.fetch('/api/projects', { key: owner.key });
-      expect(blocked.status).toBe(429);
-      expect((await blocked.json()).error.code).toBe('rate_limited');
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    } finally {
-      await throttled.close();
-    }
-  });
 });
 
 describe('rate limits', () => {

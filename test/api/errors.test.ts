@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
+import { rawRequest } from '../support/raw-http.js';
 
 let bridge: TestBridge;
 let account: TestAccount;
@@ -89,6 +91,75 @@ describe('error answers', () => {
     expect(response.status).toBe(404);
     const error = await errorOf(response);
     expect(error.message).not.toMatch(/sql|select|\/work|at \w+ \(/i);
+  });
+});
+
+describe('malformed requests', () => {
+  const port = () => Number(new URL(bridge.url).port);
+
+  it('when the path is not percent-encoded UTF-8 (a lone surrogate, a cut sequence), then 400 validation_error with the rate-limit headers', async () => {
+    for (const path of ['/api/projects/%ED%A0%80', '/api/projects/%E0%A4%A', '/api/projects/%FF/pages', '/api/projects/x/implementations/%C0%AF', '/api/nothing/%']) {
+      const response = await bridge.fetch(path, { key: account.key });
+      expect(response.status, path).toBe(400);
+      expect(response.headers.get('x-ratelimit-remaining'), path).not.toBeNull();
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ code: 'validation_error', details: [{ field: 'path', message: expect.any(String) }] });
+    }
+  });
+
+  it('when the path or the query string is over its limit, then 414 uri_too_long; past 16 KiB of head, 431 in the envelope', async () => {
+    const longPath = await bridge.fetch(`/api/projects/${'p'.repeat(2100)}`, { key: account.key });
+    expect(longPath.status).toBe(414);
+    expect(longPath.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect((await errorOf(longPath)).code).toBe('uri_too_long');
+    const longQuery = await bridge.fetch(`/api/projects?x=${'q'.repeat(8200)}`, { key: account.key });
+    expect(longQuery.status).toBe(414);
+    expect(await bridge.fetch(`/api/projects?x=${'q'.repeat(8000)}`, { key: account.key }).then((r) => r.status)).toBe(200);
+
+    const huge = await rawRequest(port(), { method: 'GET', target: `/api/${'h'.repeat(20_000)}` });
+    expect(huge!.status).toBe(431);
+    expect(JSON.parse(huge!.body)).toEqual({ error: { message: expect.any(String), code: 'headers_too_large', status: 431 } });
+  });
+
+  it('when a query parameter the endpoint reads is repeated, then 400 naming it; unknown ones are ignored', async () => {
+    const repeated = await bridge.fetch('/api/projects?limit=1&limit=2', { key: account.key });
+    expect(repeated.status).toBe(400);
+    expect((await errorOf(repeated)).details).toEqual([{ field: 'query.limit', message: expect.stringContaining('more than once') }]);
+    expect((await bridge.fetch('/api/projects?utm=a&utm=b', { key: account.key })).status).toBe(200);
+  });
+
+  it('when the method is one HTTP parsing refuses, or CONNECT, then 501 not_implemented in the envelope; other odd methods are 405', async () => {
+    for (const method of ['FOO', 'CONNECT']) {
+      const response = await rawRequest(port(), { method, target: method === 'CONNECT' ? '127.0.0.1:80' : '/api/projects', headers: [['Authorization', `Bearer ${account.key}`]] });
+      expect(response!.status, method).toBe(501);
+      expect(JSON.parse(response!.body).error, method).toMatchObject({ code: 'not_implemented', status: 501 });
+    }
+    for (const method of ['PROPFIND', 'TRACE', 'OPTIONS', 'PURGE']) {
+      const response = await rawRequest(port(), { method, target: '/api/projects', headers: [['Authorization', `Bearer ${account.key}`]] });
+      expect(response!.status, method).toBe(405);
+      expect(response!.headers['x-ratelimit-remaining'], method).toBeDefined();
+    }
+  });
+
+  it('when the request line is not HTTP, then 400 bad_request in the envelope', async () => {
+    const response = await rawRequest(port(), { method: 'GET', target: '/api/projects with spaces' });
+    expect(response!.status).toBe(400);
+    expect(JSON.parse(response!.body).error).toMatchObject({ code: 'bad_request', status: 400 });
+  });
+
+  it('when a compressed body does not inflate, or its encoding is unknown, then 400 or 415, never 500', async () => {
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${account.key}` };
+    const garbage = await fetch(`${bridge.url}/api/projects`, { method: 'POST', headers: { ...headers, 'Content-Encoding': 'gzip' }, body: 'not gzip at all' });
+    expect(garbage.status).toBe(400);
+    expect((await errorOf(garbage)).code).toBe('invalid_json');
+    const unknown = await fetch(`${bridge.url}/api/projects`, { method: 'POST', headers: { ...headers, 'Content-Encoding': 'zstd-ish' }, body: '{}' });
+    expect(unknown.status).toBe(415);
+    const gzipped = await fetch(`${bridge.url}/api/projects`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ name: 'zipped', domain: 'https://zipped.test' })),
+    });
+    expect(gzipped.status).toBe(201);
   });
 });
 

@@ -116,4 +116,42 @@ describe('implementations', () => {
     expect(ofOne.items.map((s) => s.id)).toEqual([ids[0]]);
     expect((await account.client.listImplementations(projectId)).pagination.total).toBe(2);
   });
+
+  it('when two implementations of the same approved suggestions are created at once, then exactly one is created and the other is 409 naming them', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const json = { suggestionIds: ids.slice(0, 2), platform: 'wordpress' };
+    const answers = await Promise.all(
+      [0, 1].map(() => bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const created = (await answers.find((answer) => answer.status === 201)!.json()).data;
+    const refused = (await answers.find((answer) => answer.status === 409)!.json()).error;
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toContain(ids[0]);
+    expect(refused.message).toContain(created.id);
+    expect(refused.details).toHaveLength(2);
+    expect((await account.client.listImplementations(projectId)).pagination.total).toBe(1);
+  });
+
+  it('when a suggestion is held by a pending or completed implementation, then a second one is refused until the first is rolled back; a failed link may be tried again', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const [a, b] = ids as [string, string];
+    const create = (suggestionIds: string[]) =>
+      bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds, platform: 'wordpress' } });
+    const first = await account.client.createImplementation(projectId, { suggestionIds: [a, b], platform: 'wordpress' });
+    // Pending: both are held, even together with a free one.
+    expect((await create([b])).status).toBe(409);
+
+    await account.client.reportResults(projectId, first.id, [{ suggestionId: a, succeeded: true }, { suggestionId: b, succeeded: false, error: 'anchor gone' }]);
+    // Completed: a's link is in place (a is implemented); b's failed, so b may be tried again, once.
+    expect((await create([a])).status).toBe(409);
+    const retry = await create([b]);
+    expect(retry.status).toBe(201);
+    expect((await create([b])).status).toBe(409);
+
+    // Rolling the first back frees a, and leaves b to the implementation that holds it now.
+    await account.client.rollBack(projectId, first.id, 'undo');
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('approved');
+    expect((await create([a])).status).toBe(201);
+  });
 });

@@ -47,4 +47,21 @@ describe('the OpenAPI document', () => {
     expect(list.responses['200'].headers['X-RateLimit-Reset']).toBeDefined();
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
   });
+
+  it('when the creating POSTs are documented, then Idempotency-Key is a header parameter and 409 and 503 are among their answers', async () => {
+    const document = await (await fetch(`${bridge.url}/api/openapi.json`)).json();
+    for (const path of ['/api/projects', '/api/projects/{projectId}/implementations', '/api/keys']) {
+      const operation = document.paths[path].post;
+      expect(operation.parameters, path).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: expect.objectContaining({ minLength: 16, maxLength: 255 }) }),
+      );
+      expect(operation.responses['409'].description, path).toMatch(/Idempotency-Key/);
+      expect(operation.responses['201'].headers['Idempotent-Replayed'], path).toBeDefined();
+      expect(operation.responses['503'].headers['Retry-After'], path).toBeDefined();
+    }
+    const other = document.paths['/api/projects/{projectId}/pages/batch'].post;
+    expect(other.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+    expect(Object.keys(other.responses)).toContain('503');
+    expect(document.info.description).toMatch(/2048 characters/);
+  });
 });

@@ -10,6 +10,7 @@ import { InterlinkerClient } from '../../bridge/src/client/index.js';
 import { openDatabase, type Db } from '../../bridge/src/db/connection.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
+import { answerProtocolErrors } from '../../bridge/src/http/protocol-errors.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
 import type { PageAnalyzer } from '../../bridge/src/pages/page-analyzer.js';
 
@@ -45,7 +46,14 @@ export class TestClock implements Clock {
 
 /** The real app over real HTTP on an ephemeral port, with a fresh SQLite file. */
 export async function startTestBridge(
-  options: { clock?: Clock; failedAuthPolicy?: FailedAuthPolicy; bodyLimitBytes?: number; logger?: Logger; analyzer?: PageAnalyzer } = {},
+  options: {
+    clock?: Clock;
+    failedAuthPolicy?: FailedAuthPolicy;
+    bodyLimitBytes?: number;
+    logger?: Logger;
+    analyzer?: PageAnalyzer;
+    trustProxy?: boolean | number | string;
+  } = {},
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
   const dbFile = path.join(dir, 'bridge.db');
@@ -58,9 +66,11 @@ export async function startTestBridge(
     ...(options.failedAuthPolicy ? { failedAuthPolicy: options.failedAuthPolicy } : {}),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
     ...(options.analyzer ? { analyzer: options.analyzer } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    answerProtocolErrors(listening);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

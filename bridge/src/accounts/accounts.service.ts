@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDatabaseBusy } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, newSecret } from '../lib/ids.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
@@ -92,7 +93,13 @@ export class AccountsService {
     if (!found) return null;
     const now = this.clock.now();
     if (!found.key_last_used_at || now.getTime() - Date.parse(found.key_last_used_at) > TOUCH_INTERVAL_MS) {
-      this.accounts.touchKey(found.key_id, now.toISOString());
+      try {
+        this.accounts.touchKey(found.key_id, now.toISOString());
+      } catch (error) {
+        // Only a "last used" hint: while another writer holds the database the key is still the caller's, and the
+        // request goes on to be answered (503 at its first real write) with its rate-limit headers.
+        if (!isDatabaseBusy(error)) throw error;
+      }
     }
     return found;
   }

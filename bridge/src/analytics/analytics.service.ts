@@ -41,6 +41,8 @@ export class AnalyticsService {
   timeseries(projectId: string, startDate?: string, endDate?: string): TimeseriesPoint[] {
     const today = this.clock.now().toISOString().slice(0, 10);
     const end = endDate ?? today;
+    // Checked before a default start is derived from it: a malformed end is a 400, not an invalid Date.
+    parseDateWindow(undefined, end);
     const start = startDate ?? new Date(Date.parse(`${end.slice(0, 10)}T00:00:00Z`) - (DEFAULT_TIMESERIES_DAYS - 1) * DAY_MS)
       .toISOString()
       .slice(0, 10);

@@ -5,15 +5,48 @@ import Database from 'better-sqlite3';
 export type Db = Database.Database;
 
 /**
+ * How long a statement waits for another writer (the command line, a backup tool, an `sqlite3` shell) to release the
+ * database. better-sqlite3 waits synchronously, so every request of the process waits with it: a short wait rides
+ * out the command line's few-millisecond writes, and longer holds are answered 503 with Retry-After instead.
+ */
+export const BUSY_TIMEOUT_MS = 1000;
+/** The command line blocks nobody else while it waits, so it may wait out a long sync batch of the bridge. */
+export const CLI_BUSY_TIMEOUT_MS = 10_000;
+
+/** SQLITE_BUSY or SQLITE_LOCKED, with any extended code (SQLITE_BUSY_SNAPSHOT, …): another connection holds a lock. */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Database.SqliteError)) return false;
+  return /^SQLITE_(BUSY|LOCKED)(_|$)/.test(error.code);
+}
+
+/**
+ * Call when a statement has waited the whole busy timeout in vain: the holder is a long one (a backup, a shell), so
+ * for the next timeout's length statements give up at once (503 straight away) instead of each stalling the event
+ * loop, and so every other request, for the full timeout. Then waiting resumes. Returns the function to call.
+ */
+export function busyBackoff(db: Db, timeoutMs = BUSY_TIMEOUT_MS): () => void {
+  let resume: NodeJS.Timeout | undefined;
+  return () => {
+    if (resume || !db.open) return;
+    db.pragma('busy_timeout = 0');
+    resume = setTimeout(() => {
+      resume = undefined;
+      if (db.open) db.pragma(`busy_timeout = ${timeoutMs}`);
+    }, timeoutMs);
+    resume.unref();
+  };
+}
+
+/**
  * Opens the bridge's one SQLite connection. WAL lets readers (e.g. a backup) work while we write; NORMAL sync is
  * durable across application crashes in WAL mode and much faster than FULL.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
   return db;
 }

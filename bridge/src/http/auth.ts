@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,12 +11,15 @@ export interface AuthContext {
 }
 
 export interface FailedAuthPolicy {
-  /** Failed attempts allowed per client address within `windowSeconds`. */
+  /** Failed attempts allowed per client address within any `windowSeconds`. */
   maxFailures: number;
   windowSeconds: number;
 }
 
 export const DEFAULT_FAILED_AUTH_POLICY: FailedAuthPolicy = { maxFailures: 20, windowSeconds: 60 };
+
+/** Addresses remembered at once; past it the one that failed longest ago is forgotten first. */
+const MAX_ADDRESSES = 10_000;
 
 export function authOf(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
@@ -30,50 +34,111 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/**
- * Checks `Authorization: Bearer <key>`. Failed attempts are counted per client address; past the policy's limit the
- * address gets 429s until its window ends, so keys cannot be guessed at speed.
- */
-export function authenticate(accounts: AccountsService, clock: Clock, policy = DEFAULT_FAILED_AUTH_POLICY): RequestHandler {
-  const failures = new Map<string, { windowStart: number; count: number }>();
+/** The eight groups of an IPv6 address, zero-filled ("2001:db8::1" → 2001, db8, 0, 0, 0, 0, 0, 1). */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  return [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+}
 
-  function failureWindow(address: string, nowSeconds: number) {
-    const entry = failures.get(address);
-    if (!entry || nowSeconds - entry.windowStart >= policy.windowSeconds) return { windowStart: nowSeconds, count: 0 };
-    return entry;
+/**
+ * Who failed, for throttling: express's `req.ip` (the socket's peer, or with `trust proxy` the address the trusted
+ * proxies saw). An IPv4-mapped address counts as its IPv4 address, and IPv6 clients by their /64, since one host
+ * commonly holds a whole /64 and could otherwise step around the limit.
+ */
+export function clientAddress(req: Request): string {
+  const ip = (req.ip ?? req.socket.remoteAddress ?? 'unknown').replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (net.isIPv6(ip)) return `${ipv6Groups(ip.toLowerCase()).slice(0, 4).join(':')}::/64`;
+  // A forwarded value that is no address at all still names one client; bounded so that it cannot bloat memory.
+  return ip.slice(0, 64);
+}
+
+/**
+ * Failed authentications per client address, each forgotten `windowSeconds` after it happened (a sliding log): past
+ * `maxFailures` the address must wait until its oldest failure expires, then may try once more, and so on. There is
+ * no window that resets everything at once, so a steady guesser gets `maxFailures` tries per window at most.
+ */
+export class FailedAuthThrottle {
+  /** Times (ms) of each address's latest failures, oldest first, at most `maxFailures`; least recent address first. */
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly policy: FailedAuthPolicy = DEFAULT_FAILED_AUTH_POLICY,
+  ) {}
+
+  /** Seconds until the address may try again; 0 when it may now. */
+  retryAfter(address: string): number {
+    const now = this.clock.now().getTime();
+    const times = this.recent(address, now);
+    if (times.length < this.policy.maxFailures) return 0;
+    return Math.max(1, Math.ceil((times[0]! + this.policy.windowSeconds * 1000 - now) / 1000));
   }
 
+  record(address: string): void {
+    const now = this.clock.now().getTime();
+    const times = this.recent(address, now);
+    times.push(now);
+    if (times.length > this.policy.maxFailures) times.shift();
+    this.failures.delete(address);
+    this.failures.set(address, times);
+    if (this.failures.size > MAX_ADDRESSES) this.failures.delete(this.failures.keys().next().value!);
+  }
+
+  private recent(address: string, now: number): number[] {
+    const times = this.failures.get(address);
+    if (!times) return [];
+    const expired = now - this.policy.windowSeconds * 1000;
+    while (times.length > 0 && times[0]! <= expired) times.shift();
+    if (times.length === 0) this.failures.delete(address);
+    return times;
+  }
+}
+
+/** A refused key: 429 while the client's address is over its failure limit, else counted and 401. */
+function refuse(req: Request, token: string | null, throttle: FailedAuthThrottle): never {
+  const address = clientAddress(req);
+  const wait = throttle.retryAfter(address);
+  if (wait > 0) throw new RateLimitedError(wait, 'Too many failed authentication attempts from this address: try again later.');
+  throttle.record(address);
+  throw new UnauthorizedError(token ? 'The API key is unknown or revoked.' : undefined);
+}
+
+function keyOf(req: Request, accounts: AccountsService): { token: string | null; auth: AuthContext | null } {
+  const token = bearerToken(req);
+  const found = token ? accounts.authenticate(token) : null;
+  return { token, auth: found ? { accountId: found.account_id, keyId: found.key_id, rateLimit: found.rate_limit } : null };
+}
+
+/**
+ * Checks `Authorization: Bearer <key>`. A valid key is looked at first and always passes, whatever failed before
+ * from the same address (behind a proxy or on a shared host, other sites' mistakes must not lock a site out);
+ * a missing or wrong one is counted against the client address (FailedAuthThrottle). Keys are 256 random bits, so
+ * the throttle is there to keep key spraying cheap for us, not to make guessing hopeless: that it already is.
+ */
+export function authenticate(accounts: AccountsService, throttle: FailedAuthThrottle): RequestHandler {
   return (req, res, next) => {
-    const address = req.socket.remoteAddress ?? 'unknown';
-    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
-    const window = failureWindow(address, nowSeconds);
-    if (window.count >= policy.maxFailures) {
-      throw new RateLimitedError(window.windowStart + policy.windowSeconds - nowSeconds, 'Too many failed authentication attempts from this address.');
-    }
-    const token = bearerToken(req);
-    const found = token ? accounts.authenticate(token) : null;
-    if (!found) {
-      failures.set(address, { windowStart: window.windowStart, count: window.count + 1 });
-      // Keep the map bounded under a spray of addresses.
-      if (failures.size > 10_000) failures.clear();
-      throw new UnauthorizedError(token ? 'The API key is unknown or revoked.' : undefined);
-    }
-    const auth: AuthContext = { accountId: found.account_id, keyId: found.key_id, rateLimit: found.rate_limit };
+    const { token, auth } = keyOf(req, accounts);
+    if (!auth) refuse(req, token, throttle);
     res.locals.auth = auth;
     next();
   };
 }
 
 /**
- * For answers outside the declared endpoints (unknown route, 405): when the request carries a valid key, count it
- * and set the rate-limit headers like any other answer to a valid key; otherwise let it through untouched.
+ * For answers outside the declared endpoints (unknown route, 405, a malformed request): without an Authorization
+ * header, let it through untouched; with a valid key, count it and set the rate-limit headers like any other answer
+ * to a valid key; with a wrong one, refuse it as a failed attempt, so that no path answers keys unthrottled.
  */
-export function authenticateIfPresent(accounts: AccountsService, limiter: RequestHandler): RequestHandler {
+export function authenticateIfPresent(accounts: AccountsService, throttle: FailedAuthThrottle, limiter: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    const token = bearerToken(req);
-    const found = token ? accounts.authenticate(token) : null;
-    if (!found) return next();
-    res.locals.auth = { accountId: found.account_id, keyId: found.key_id, rateLimit: found.rate_limit } satisfies AuthContext;
+    if (req.get('authorization') === undefined) return next();
+    const { token, auth } = keyOf(req, accounts);
+    if (!auth) refuse(req, token, throttle);
+    res.locals.auth = auth;
     return limiter(req, res, next);
   };
 }

@@ -57,7 +57,12 @@ export interface Endpoint<
   paginated?: boolean;
   /** The handler writes the response itself, without the envelope (the OpenAPI document). */
   raw?: boolean;
-  /** Error statuses this endpoint may answer, besides 401/429/500 which every authenticated endpoint may. */
+  /**
+   * A POST that creates: honours `Idempotency-Key` (http/idempotency.ts). Its handler must answer synchronously, so
+   * that what it writes and the stored answer commit in one transaction.
+   */
+  idempotent?: boolean;
+  /** Error statuses this endpoint may answer, besides 401/429/500/503 which every authenticated endpoint may. */
   errors?: number[];
   handle(ctx: EndpointContext<Infer<P>, Infer<Q>, Infer<B>>): unknown;
 }

@@ -36,6 +36,13 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A request the HTTP parser could not read at all (answered at the socket, before express). */
+export class BadRequestError extends AppError {
+  constructor(message = 'The request is not valid HTTP.') {
+    super(400, 'bad_request', message);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'A valid API key is required: send it as "Authorization: Bearer <key>".') {
     super(401, 'unauthorized', message);
@@ -56,15 +63,34 @@ export class MethodNotAllowedError extends AppError {
   }
 }
 
+export class UriTooLongError extends AppError {
+  constructor(part: 'path' | 'query string', limit: number) {
+    super(414, 'uri_too_long', `The ${part} is longer than ${limit} characters.`);
+  }
+}
+
+export class HeadersTooLargeError extends AppError {
+  constructor() {
+    super(431, 'headers_too_large', 'The request line and headers are too large.');
+  }
+}
+
 export class ConflictError extends AppError {
-  constructor(message: string, details?: FieldIssue[]) {
-    super(409, 'conflict', message, details ? { details } : {});
+  constructor(message: string, details?: FieldIssue[], headers?: Record<string, string>) {
+    super(409, 'conflict', message, { ...(details ? { details } : {}), ...(headers ? { headers } : {}) });
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super(413, 'payload_too_large', `The request body is larger than ${limitBytes} bytes.`);
+  }
+}
+
+/** The client did not finish sending its request line and headers in time. */
+export class RequestTimeoutError extends AppError {
+  constructor() {
+    super(408, 'request_timeout', 'The request was not received in time.');
   }
 }
 
@@ -83,5 +109,19 @@ export class RateLimitedError extends AppError {
 export class InternalError extends AppError {
   constructor() {
     super(500, 'internal_error', 'An unexpected error occurred.');
+  }
+}
+
+/** A method no route here implements (one the HTTP parser does not know, or CONNECT). */
+export class NotImplementedError extends AppError {
+  constructor(message = 'This method is not implemented.') {
+    super(501, 'not_implemented', message);
+  }
+}
+
+/** The database is held by another writer (a backup, the command line) past the busy timeout: try again shortly. */
+export class ServiceUnavailableError extends AppError {
+  constructor(retryAfterSeconds = 1, message = 'The database is busy: try again shortly.') {
+    super(503, 'service_unavailable', message, { headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } });
   }
 }

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.js';
+import { AppError, InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.js';
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -23,6 +23,7 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
 
 interface BodyParserError extends Error {
   type?: string;
+  status?: number;
 }
 
 /** Maps body-parser's errors to the taxonomy; must sit right after the parser. */
@@ -41,6 +42,10 @@ export function jsonBodyErrors(limitBytes: number): ErrorRequestHandler {
       case 'stream.encoding.set':
         return next(new InvalidJsonError('The request body could not be read.'));
       default:
+        // Anything else body-parser refuses (a gzip body that does not inflate, …) is the client's body, not our fault.
+        if (!(error instanceof AppError) && error.status !== undefined && error.status < 500) {
+          return next(new InvalidJsonError('The request body could not be read (check its Content-Encoding).'));
+        }
         return next(error);
     }
   };

@@ -24,6 +24,8 @@ export function rateLimit(windows: RateLimitRepository, clock: Clock): RequestHa
       res.setHeader('X-RateLimit-Remaining', '0');
       throw new RateLimitedError(reset - nowSeconds);
     }
+    // Set before the count is written: if another writer holds the database, the 503 still carries all three.
+    res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used));
     windows.set(auth.accountId, { windowStart, used: used + 1 });
     res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used - 1));
     next();

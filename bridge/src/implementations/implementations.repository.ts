@@ -35,6 +35,13 @@ export interface SuggestionState {
   status: string;
 }
 
+/** A suggestion held by an implementation that is not over for it (see `holders`). */
+export interface SuggestionHolder {
+  suggestionId: string;
+  implementationId: string;
+  status: ImplementationStatus;
+}
+
 export class ImplementationsRepository {
   private readonly statements;
 
@@ -60,6 +67,12 @@ export class ImplementationsRepository {
       suggestionStates: db.prepare(
         // `+`: look the ids up by primary key instead of scanning the project's suggestions.
         "SELECT id, status FROM suggestions WHERE +project_id = ? AND id IN (SELECT value FROM json_each(?))",
+      ),
+      holders: db.prepare(
+        `SELECT item.suggestion_id AS suggestionId, implementation.id AS implementationId, implementation.status AS status
+         FROM implementation_items item JOIN implementations implementation ON implementation.id = item.implementation_id
+         WHERE item.suggestion_id IN (SELECT value FROM json_each(?))
+           AND (implementation.status = 'pending' OR (implementation.status = 'completed' AND item.succeeded = 1))`,
       ),
       setItemResult: db.prepare(
         'UPDATE implementation_items SET succeeded = ?, error = ? WHERE implementation_id = ? AND suggestion_id = ?',
@@ -97,6 +110,14 @@ export class ImplementationsRepository {
 
   suggestionStates(projectId: string, ids: readonly string[]): SuggestionState[] {
     return this.statements.suggestionStates.all(projectId, JSON.stringify(ids)) as SuggestionState[];
+  }
+
+  /**
+   * The implementations that hold any of these suggestions: a pending one (its links may be being inserted), or a
+   * completed one in which the suggestion's link was inserted (until rolled back). A failed item holds nothing.
+   */
+  holders(ids: readonly string[]): SuggestionHolder[] {
+    return this.statements.holders.all(JSON.stringify(ids)) as SuggestionHolder[];
   }
 
   setItemResult(implementationId: string, suggestionId: string, succeeded: boolean, error: string | null): void {

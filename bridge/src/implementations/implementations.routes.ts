@@ -26,6 +26,7 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       body: createImplementationBody,
       response: implementationSchema,
       status: 201,
+      idempotent: true,
       errors: [400, 404, 409, 413, 415],
       handle: ({ auth, params, body }) => implementations.create(projectId(auth.accountId, params.projectId), body),
     }),

@@ -35,6 +35,15 @@ export class ImplementationsService {
           notApproved.map((id) => ({ field: 'suggestionIds', message: `${id} is ${states.get(id)}` })),
         );
       }
+      // Approved but already in another implementation (a double click, a second tab): a second one would insert
+      // the link twice, and rolling either back would reopen a suggestion whose link the other keeps.
+      const holders = this.implementations.holders(input.suggestionIds);
+      if (holders.length > 0) {
+        throw new ConflictError(
+          `Already in an implementation that is pending or completed: ${holders.map((held) => `${held.suggestionId} (${held.implementationId})`).join(', ')}. Roll that one back first.`,
+          holders.map((held) => ({ field: 'suggestionIds', message: `${held.suggestionId} is in implementation ${held.implementationId} (${held.status})` })),
+        );
+      }
       const id = newId('imp');
       this.implementations.insert(projectId, id, input.platform, input.suggestionIds, this.clock.now().toISOString());
       return this.get(projectId, id);

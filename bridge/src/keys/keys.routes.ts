@@ -16,6 +16,7 @@ export function keyEndpoints(accounts: AccountsService): Endpoint[] {
       body: createKeyBody,
       response: createdKeySchema,
       status: 201,
+      idempotent: true,
       errors: [400, 413, 415],
       handle: ({ auth, body }) => accounts.createKey(auth.accountId, body?.name ?? ''),
     }),

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { Endpoint } from '../http/endpoint.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_HOURS, REPLAYED_HEADER } from '../http/idempotency.js';
 
 const STATUS_TEXT: Record<number, { code: string; text: string }> = {
-  400: { code: 'invalid_json | validation_error', text: 'The body is not JSON, or a field or query parameter is invalid.' },
+  400: {
+    code: 'invalid_json | validation_error',
+    text: `The body is not JSON, or a field, header or query parameter is invalid (one the endpoint reads, given twice, included), or the path's percent-encoding is not UTF-8.`,
+  },
   401: { code: 'unauthorized', text: 'No Bearer key, or an unknown or revoked key.' },
   404: { code: 'not_found', text: 'Unknown route, or a resource that does not exist or belongs to another account.' },
   405: { code: 'method_not_allowed', text: 'Known path, other method (see the Allow header).' },
@@ -11,6 +15,23 @@ const STATUS_TEXT: Record<number, { code: string; text: string }> = {
   415: { code: 'unsupported_media_type', text: 'The body is not application/json.' },
   429: { code: 'rate_limited', text: 'Over the hourly limit (see Retry-After), or too many failed authentications.' },
   500: { code: 'internal_error', text: 'Unexpected error.' },
+  503: { code: 'service_unavailable', text: 'The database is held by another writer (a backup, the command line): try again after Retry-After.' },
+};
+
+const IDEMPOTENT_409 = `conflict: the resource's state refuses the request; or this ${IDEMPOTENCY_HEADER} was used for another request, or a request with it is still in progress (Retry-After).`;
+
+/** Headers of error answers, by status. */
+const ERROR_HEADERS: Record<number, Record<string, unknown>> = {
+  429: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+  503: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+};
+
+const idempotencyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 16, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  description: `Makes a retry safe: for ${IDEMPOTENCY_RETENTION_HOURS} hours, per account, a request with the same key, path and body gets the first success again (same status and body, with \`${REPLAYED_HEADER}: true\`) instead of creating again; the same key with another path or body is 409, and so is a request while another with the same key is in progress. Error answers are not kept. Use a random UUID per operation.`,
 };
 
 const errorSchema = z.object({
@@ -28,7 +49,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 }
 
 function parameters(endpoint: Endpoint) {
-  const list: Record<string, unknown>[] = [];
+  const list: Record<string, unknown>[] = endpoint.idempotent ? [idempotencyParameter] : [];
   for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
     if (!schema) continue;
     const described = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
@@ -58,18 +79,32 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
         : {}),
     });
     const success = z.object({ data, meta });
-    const statuses = new Set([...(endpoint.errors ?? []), ...(authenticated ? [401, 429] : []), 500]);
+    const statuses = new Set([
+      ...(endpoint.errors ?? []),
+      ...(authenticated ? [401, 429] : []),
+      ...(endpoint.idempotent ? [409] : []),
+      500,
+      503,
+    ]);
+    const successHeaders = {
+      ...(authenticated ? rateLimitHeaders : {}),
+      ...(endpoint.idempotent
+        ? { [REPLAYED_HEADER]: { schema: { type: 'string', enum: ['true'] }, description: `Present when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}.` } }
+        : {}),
+    };
     const responses: Record<string, unknown> = {
       [String(endpoint.status ?? 200)]: {
         description: 'Success',
-        ...(authenticated ? { headers: rateLimitHeaders } : {}),
+        ...(Object.keys(successHeaders).length > 0 ? { headers: successHeaders } : {}),
         content: { 'application/json': { schema: jsonSchema(success, 'output') } },
       },
     };
     for (const status of [...statuses].sort()) {
       const text = STATUS_TEXT[status];
+      const headers = ERROR_HEADERS[status] ?? {};
       responses[String(status)] = {
-        description: text ? `${text.code}: ${text.text}` : 'Error',
+        description: status === 409 && endpoint.idempotent ? IDEMPOTENT_409 : text ? `${text.code}: ${text.text}` : 'Error',
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
         content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
       };
     }

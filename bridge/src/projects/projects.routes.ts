@@ -14,6 +14,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       body: createProjectBody,
       response: projectSchema,
       status: 201,
+      idempotent: true,
       errors: [400, 413, 415],
       handle: ({ auth, body }) => projects.create(auth.accountId, body),
     }),

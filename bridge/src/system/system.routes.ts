@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection.js';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
-import { AppError } from '../http/errors.js';
+import { ServiceUnavailableError } from '../http/errors.js';
 
 /** Public endpoints: health and the API reference. */
 export function systemEndpoints(db: Db, openApiDocument: () => unknown, version: string): Endpoint[] {
@@ -19,7 +19,7 @@ export function systemEndpoints(db: Db, openApiDocument: () => unknown, version:
         try {
           db.prepare('SELECT 1').get();
         } catch {
-          throw new AppError(503, 'unavailable', 'The database is not usable.');
+          throw new ServiceUnavailableError(1, 'The database is not usable.');
         }
         return { status: 'ok' as const, version };
       },

@@ -7,6 +7,7 @@ import { migration as wordTermIds } from './0005-word-term-ids.js';
 import { migration as searchSnapshots } from './0006-search-snapshots.js';
 import { migration as analysisVersion } from './0007-analysis-version.js';
 import { migration as contentHash } from './0008-content-hash.js';
+import { migration as idempotencyKeys } from './0009-idempotency-keys.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   searchSnapshots,
   analysisVersion,
   contentHash,
+  idempotencyKeys,
 ];

@@ -1,0 +1,55 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { BadRequestError, HeadersTooLargeError, NotImplementedError, RequestTimeoutError, type AppError } from './errors.js';
+
+/** Node's HTTP parser's error codes, as the taxonomy's answers. */
+function answerTo(code: string | undefined): AppError {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new HeadersTooLargeError();
+    case 'HPE_INVALID_METHOD':
+      return new NotImplementedError();
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new RequestTimeoutError();
+    default:
+      return new BadRequestError();
+  }
+}
+
+/** One raw HTTP/1.1 answer in the contract's error envelope, closing the connection (the parser cannot go on). */
+function rawAnswer(error: AppError): string {
+  const body = JSON.stringify({ error: { message: error.message, code: error.code, status: error.status } });
+  const headers = [
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...Object.entries(error.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${headers.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Writes the answer, then closes the socket for good: an ended socket nobody reads would keep the server open. */
+function answerAndClose(socket: Duplex, error: AppError): void {
+  socket.end(rawAnswer(error), () => socket.destroy());
+}
+
+/**
+ * What never reaches express gets the error envelope too: requests Node's parser refuses (an unknown method → 501,
+ * headers over 16 KiB → 431, a request line that is not HTTP → 400; Node alone would answer with an empty body) and
+ * CONNECT (Node would drop the connection: 501, this is no proxy). They carry no rate-limit headers: a request that
+ * cannot be parsed has no key that could be trusted.
+ */
+export function answerProtocolErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    answerAndClose(socket, answerTo(error.code));
+  });
+  server.on('connect', (_req, socket: Duplex) => {
+    answerAndClose(socket, new NotImplementedError('CONNECT is not supported: this server is no proxy.'));
+  });
+}
