@@ -64,7 +64,7 @@ final class Analytics_Controller extends Rest_Controller {
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_items_permissions_check( $request ): true|WP_Error {
+	public function get_items_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
