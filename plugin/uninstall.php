@@ -21,7 +21,7 @@ foreach ( Interlinker\Settings\Settings::option_names() as $interlinker_option )
 global $wpdb;
 // Post locks and unreported implementations are options named per post / per implementation.
 foreach ( array( 'interlinker_lock_', Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX ) as $interlinker_prefix ) {
-	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $interlinker_prefix ) . '%' ) ); // phpcs:ignore WordPress.DB
+	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $interlinker_prefix ) . '%' ) );
 }
 
 foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID ) as $interlinker_meta_key ) {

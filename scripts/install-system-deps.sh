@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that the real-WordPress stack and the browser tests need.
+# Installs the Debian packages that the real-WordPress stack, the browser tests and the PHP lint gate need.
 # Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
 set -euo pipefail
 
 readonly PACKAGES=(
   # PHP for WordPress: the built-in server runs it, these are the extensions WordPress uses.
   php-cli php-mysql php-xml php-mbstring php-curl php-gd php-intl php-zip
+  # The PHP lint gate (scripts/lint.sh): PHP_CodeSniffer with plugin/phpcs.xml.dist.
+  php-codesniffer
   # WordPress's own CA bundle is a link to this package's file (and outgoing HTTPS needs it).
   ca-certificates
   # One private MariaDB per test stack (started by hand, never as a service).

@@ -13,7 +13,9 @@ try {
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failed += 1;
   }
 } catch (error) {
-  console.error(`could not read the test report ${file}: ${error.message}`);
+  // No readable report: usually the run stopped before vitest (a gate or a setup step failed: see above). A failure.
+  const reason = error.code === 'ENOENT' ? 'vitest did not run' : error.message;
+  console.error(`no test report ${file}: ${reason}`);
   failed += 1;
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -108,7 +108,7 @@ final class Project_Api {
 		return $this->one( 'PATCH', '/suggestions/' . rawurlencode( $id ), array( 'status' => $status ), array( Bridge_Data::class, 'suggestion' ) );
 	}
 
-	public function delete_suggestion( string $id ): true|WP_Error {
+	public function delete_suggestion( string $id ): bool|WP_Error {
 		$answer = $this->call( 'DELETE', '/suggestions/' . rawurlencode( $id ) );
 		return is_wp_error( $answer ) ? $answer : true;
 	}

@@ -88,15 +88,15 @@ final class Site_Content {
 			$sql = "SELECT DISTINCT m.post_id FROM {$wpdb->postmeta} m INNER JOIN {$wpdb->term_relationships} tr ON tr.object_id = m.post_id"
 				. " INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id"
 				. " WHERE m.meta_key = %s AND tt.taxonomy = 'category' AND tt.term_id IN (" . implode( ',', array_fill( 0, count( $categories ), '%d' ) ) . ')';
-			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $categories ) ) ) ); // phpcs:ignore WordPress.DB
+			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $categories ) ) ) );
 		}
 		if ( $types ) {
 			$sql = "SELECT m.post_id FROM {$wpdb->postmeta} m INNER JOIN {$wpdb->posts} p ON p.ID = m.post_id"
 				. ' WHERE m.meta_key = %s AND p.post_type IN (' . implode( ',', array_fill( 0, count( $types ), '%s' ) ) . ')';
-			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $types ) ) ) ); // phpcs:ignore WordPress.DB
+			$ids = array_merge( $ids, (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( array( self::META_SYNCED_URL ), $types ) ) ) );
 		}
 		if ( $paths ) {
-			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_SYNCED_URL ), ARRAY_A ); // phpcs:ignore WordPress.DB
+			$rows = (array) $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_SYNCED_URL ), ARRAY_A );
 			foreach ( $rows as $row ) {
 				if ( self::is_under( (string) $row['meta_value'], $paths ) ) {
 					$ids[] = $row['post_id'];
@@ -127,9 +127,9 @@ final class Site_Content {
 	public function next_ids( int $after_id, int $limit ): array {
 		global $wpdb;
 		[ $where, $params ] = $this->where_clause();
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where holds placeholders only.
+		// $where is SQL with placeholders only; its values are in $params.
 		$sql = "SELECT p.ID FROM {$wpdb->posts} p WHERE {$where} AND p.ID > %d ORDER BY p.ID ASC LIMIT %d";
-		return array_map( 'intval', (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( $params, array( $after_id, $limit ) ) ) ) ); // phpcs:ignore WordPress.DB
+		return array_map( 'intval', (array) $wpdb->get_col( $wpdb->prepare( $sql, array_merge( $params, array( $after_id, $limit ) ) ) ) );
 	}
 
 	/**
@@ -138,8 +138,8 @@ final class Site_Content {
 	public function count(): int {
 		global $wpdb;
 		[ $where, $params ] = $this->where_clause();
-		$sql = "SELECT COUNT(*) FROM {$wpdb->posts} p WHERE {$where}";
-		return (int) $wpdb->get_var( $wpdb->prepare( $sql, $params ) ); // phpcs:ignore WordPress.DB
+		$sql                = "SELECT COUNT(*) FROM {$wpdb->posts} p WHERE {$where}";
+		return (int) $wpdb->get_var( $wpdb->prepare( $sql, $params ) );
 	}
 
 	/**
@@ -160,8 +160,8 @@ final class Site_Content {
 				'post_status'      => 'any',
 				'fields'           => 'ids',
 				'posts_per_page'   => 1,
-				'meta_key'         => self::META_SYNCED_URL, // phpcs:ignore WordPress.DB.SlowDBQuery
-				'meta_value'       => $url, // phpcs:ignore WordPress.DB.SlowDBQuery
+				'meta_key'         => self::META_SYNCED_URL,
+				'meta_value'       => $url,
 				'suppress_filters' => true,
 			)
 		);

@@ -82,7 +82,7 @@ final class Implementation_Reconciler {
 			$answer        = $applied || $nothing_tried
 				? $this->api->report_results( $id, self::results( $implementation['suggestionIds'], $applied, $entry['results'] ) )
 				: $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
-			$outcome = $applied || $nothing_tried ? 'reported' : 'rolled_back';
+			$outcome       = $applied || $nothing_tried ? 'reported' : 'rolled_back';
 		} elseif ( 'completed' === $implementation['status'] && ! $applied ) {
 			// An earlier report got through although its answer was lost, and the site took the links out since.
 			$answer  = $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );

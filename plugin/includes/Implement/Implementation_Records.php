@@ -89,8 +89,8 @@ final class Implementation_Records {
 					'post_status'      => array( 'publish', 'future', 'draft', 'pending', 'private', 'trash' ),
 					'fields'           => 'ids',
 					'posts_per_page'   => -1,
-					'meta_key'         => self::META_ID, // phpcs:ignore WordPress.DB.SlowDBQuery
-					'meta_value'       => $implementation_id, // phpcs:ignore WordPress.DB.SlowDBQuery
+					'meta_key'         => self::META_ID,
+					'meta_value'       => $implementation_id,
 					'suppress_filters' => true,
 				)
 			)
@@ -104,7 +104,7 @@ final class Implementation_Records {
 	 */
 	public function applied_ids(): array {
 		global $wpdb;
-		return array_map( 'strval', (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_ID ) ) ); // phpcs:ignore WordPress.DB
+		return array_map( 'strval', (array) $wpdb->get_col( $wpdb->prepare( "SELECT DISTINCT meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s", self::META_ID ) ) );
 	}
 
 	/**

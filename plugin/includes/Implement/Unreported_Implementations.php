@@ -113,7 +113,7 @@ final class Unreported_Implementations {
 	 */
 	private function all(): array {
 		global $wpdb;
-		$names   = (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id", $wpdb->esc_like( self::OPTION_PREFIX ) . '%' ) ); // phpcs:ignore WordPress.DB
+		$names   = (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id", $wpdb->esc_like( self::OPTION_PREFIX ) . '%' ) );
 		$entries = array();
 		foreach ( $names as $name ) {
 			$entry = get_option( (string) $name );

@@ -30,7 +30,7 @@ final class Analytics_Controller extends Rest_Controller {
 	}
 
 	public function register_routes(): void {
-		$dates = array(
+		$dates  = array(
 			'startDate' => array(
 				'type'      => 'string',
 				'maxLength' => 40,
@@ -64,7 +64,7 @@ final class Analytics_Controller extends Rest_Controller {
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_items_permissions_check( $request ): true|WP_Error {
+	public function get_items_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
@@ -97,9 +97,9 @@ final class Analytics_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	private function with_post( string $report, array $item ): array {
-		$key     = '/orphans' === $report ? 'post' : 'sourcePost';
-		$post_id = $this->view->post_id( (string) ( '/orphans' === $report ? ( $item['url'] ?? '' ) : ( $item['sourcePageUrl'] ?? '' ) ) );
-		$item[ $key . 'Id' ]   = $post_id;
+		$key                       = '/orphans' === $report ? 'post' : 'sourcePost';
+		$post_id                   = $this->view->post_id( (string) ( '/orphans' === $report ? ( $item['url'] ?? '' ) : ( $item['sourcePageUrl'] ?? '' ) ) );
+		$item[ $key . 'Id' ]       = $post_id;
 		$item[ $key . 'EditLink' ] = 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '';
 		if ( '/orphans' === $report ) {
 			$item['editLink'] = $item['postEditLink'];

@@ -130,7 +130,7 @@ final class Implementations_Controller extends Rest_Controller {
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function implement_permissions_check( $request ): true|WP_Error {
+	public function implement_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
@@ -139,7 +139,7 @@ final class Implementations_Controller extends Rest_Controller {
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function rollback_permissions_check( $request ): true|WP_Error {
+	public function rollback_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
@@ -148,21 +148,21 @@ final class Implementations_Controller extends Rest_Controller {
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function reconcile_permissions_check( $request ): true|WP_Error {
+	public function reconcile_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_items_permissions_check( $request ): true|WP_Error {
+	public function get_items_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_item_permissions_check( $request ): true|WP_Error {
+	public function get_item_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 

@@ -28,7 +28,7 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	/**
 	 * true, or a 401/403 WP_Error when the current user lacks $capability (on $object_id, when given).
 	 */
-	protected static function require_capability( string $capability, ?int $object_id = null ): true|WP_Error {
+	protected static function require_capability( string $capability, ?int $object_id = null ): bool|WP_Error {
 		$allowed = null === $object_id ? current_user_can( $capability ) : current_user_can( $capability, $object_id );
 		return $allowed ? true : self::forbidden();
 	}
@@ -38,7 +38,7 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	 *
 	 * @param int[] $post_ids
 	 */
-	protected static function require_edit_posts( array $post_ids ): true|WP_Error {
+	protected static function require_edit_posts( array $post_ids ): bool|WP_Error {
 		foreach ( $post_ids as $post_id ) {
 			if ( ! current_user_can( 'edit_post', $post_id ) ) {
 				return new WP_Error(

@@ -78,14 +78,14 @@ final class Settings_Controller extends Rest_Controller {
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_item_permissions_check( $request ): true|WP_Error {
+	public function get_item_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'manage_options' );
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function update_item_permissions_check( $request ): true|WP_Error {
+	public function update_item_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'manage_options' );
 	}
 

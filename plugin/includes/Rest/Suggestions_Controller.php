@@ -120,7 +120,7 @@ final class Suggestions_Controller extends Rest_Controller {
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_items_permissions_check( $request ): true|WP_Error {
+	public function get_items_permissions_check( $request ): bool|WP_Error {
 		$allowed = self::require_capability( 'edit_posts' );
 		if ( true !== $allowed || ! $request->get_param( 'generate' ) ) {
 			return $allowed;
@@ -135,14 +135,14 @@ final class Suggestions_Controller extends Rest_Controller {
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function update_item_permissions_check( $request ): true|WP_Error {
+	public function update_item_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function delete_item_permissions_check( $request ): true|WP_Error {
+	public function delete_item_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'edit_posts' );
 	}
 
@@ -261,7 +261,7 @@ final class Suggestions_Controller extends Rest_Controller {
 	/**
 	 * A suggestion may be changed by whoever may edit its source post.
 	 */
-	private function check_source_post( string $id ): true|WP_Error {
+	private function check_source_post( string $id ): bool|WP_Error {
 		$suggestion = $this->api->get_suggestion( $id );
 		if ( is_wp_error( $suggestion ) ) {
 			return $suggestion;

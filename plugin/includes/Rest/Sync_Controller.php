@@ -83,7 +83,7 @@ final class Sync_Controller extends Rest_Controller {
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function create_item_permissions_check( $request ): true|WP_Error {
+	public function create_item_permissions_check( $request ): bool|WP_Error {
 		$post_ids = $request->get_param( 'postIds' );
 		if ( ! is_array( $post_ids ) ) {
 			return self::require_capability( 'manage_options' );
@@ -95,7 +95,7 @@ final class Sync_Controller extends Rest_Controller {
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function queue_permissions_check( $request ): true|WP_Error {
+	public function queue_permissions_check( $request ): bool|WP_Error {
 		return self::require_capability( 'manage_options' );
 	}
 

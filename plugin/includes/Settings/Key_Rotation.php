@@ -23,7 +23,7 @@ final class Key_Rotation {
 		private readonly Bridge_Client $client,
 	) {}
 
-	public function rotate(): true|WP_Error {
+	public function rotate(): bool|WP_Error {
 		if ( $this->settings->api_key_from_constant() ) {
 			return new WP_Error( 'interlinker_key_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}

@@ -32,7 +32,7 @@ final class Project_Exclusions {
 	/**
 	 * Sends the excluded paths to the project. Before the first sync there is no project: creating it sends them.
 	 */
-	public function push(): true|WP_Error {
+	public function push(): bool|WP_Error {
 		$project_id = $this->api->project_id();
 		if ( is_wp_error( $project_id ) ) {
 			if ( 'interlinker_not_synced' === $project_id->get_error_code() ) {
@@ -51,7 +51,7 @@ final class Project_Exclusions {
 		return true;
 	}
 
-	public function push_if_outdated(): true|WP_Error {
+	public function push_if_outdated(): bool|WP_Error {
 		return get_option( self::OPTION_OUTDATED ) ? $this->push() : true;
 	}
 }

@@ -38,11 +38,11 @@ final class Sync_Cursor {
 				'skipped' => $this->skipped,
 			)
 		);
-		return rtrim( strtr( base64_encode( $json ), '+/', '-_' ), '=' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions
+		return rtrim( strtr( base64_encode( $json ), '+/', '-_' ), '=' );
 	}
 
 	public static function decode( string $cursor ): self|WP_Error {
-		$json   = base64_decode( strtr( $cursor, '-_', '+/' ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions
+		$json   = base64_decode( strtr( $cursor, '-_', '+/' ), true );
 		$fields = false === $json ? null : json_decode( $json, true );
 		if ( ! is_array( $fields ) ) {
 			return self::invalid();
