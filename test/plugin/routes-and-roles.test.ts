@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../support/wordpress.js';
 import { logIn } from '../support/wp-rest.js';
+import { wpPaths } from '../support/wp-paths.js';
 import type { Role } from '../support/wp-site.js';
 import { fullSync, type PluginSite, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
@@ -163,6 +164,6 @@ describe('every plugin route, for every role', () => {
   it('when every route has been called, then PHP logged no notice, warning or error from the plugin', () => {
     const log = existsSync(site.wp.debugLog) ? readFileSync(site.wp.debugLog, 'utf8') : '';
 
-    expect(log.split('\n').filter((line) => line.includes('/plugins/interlinker/') || line.includes('/work/main/plugin/'))).toEqual([]);
+    expect(log.split('\n').filter((line) => line.includes('/plugins/interlinker/') || line.includes(`${wpPaths.repoRoot.replace(/\/$/, '')}/plugin/`))).toEqual([]);
   });
 });
