@@ -1,0 +1,23 @@
+/**
+ * One measurement of `npm run bench:hostile`, in its own process so that a shape that never ends can be stopped:
+ * analyses one hostile page and prints `{shape, bytes, ms, rssMb}` as a JSON line.
+ *
+ *   npx tsx bench/hostile/measure-shape.ts --shape unclosed-links [--bytes 2097152]
+ */
+import { parseArgs } from 'node:util';
+import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import { HOSTILE_SHAPES, LARGEST_PAGE_BYTES } from './hostile-pages.js';
+
+const { values: args } = parseArgs({ options: { shape: { type: 'string' }, bytes: { type: 'string', default: String(LARGEST_PAGE_BYTES) } } });
+const shape = HOSTILE_SHAPES.find((candidate) => candidate.name === args.shape);
+if (shape === undefined) throw new Error(`no shape named ${args.shape}`);
+
+const html = shape.build(Number(args.bytes));
+// A normal page first: module loading and the first compilations are not the shape's cost.
+analyzePage({ url: 'https://site.test/warm-up', title: 'Warm-up', html: '<h2>Kernel</h2><p>The kernel <a href="/boot">boots</a>.</p>' });
+const rssBefore = process.memoryUsage().rss;
+const started = performance.now();
+analyzePage({ url: 'https://site.test/hostile', title: `Hostile ${shape.name}`, html });
+const ms = performance.now() - started;
+const rssMb = (process.resourceUsage().maxRSS * 1024 - rssBefore) / 1024 / 1024;
+console.log(JSON.stringify({ shape: shape.name, bytes: Buffer.byteLength(html), ms: Math.round(ms), rssMb: Math.round(rssMb) }));
