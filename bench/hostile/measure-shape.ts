@@ -5,7 +5,8 @@
  *   npx tsx bench/hostile/measure-shape.ts --shape unclosed-links [--bytes 2097152]
  */
 import { parseArgs } from 'node:util';
-import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+// The compiled engine, as the bridge's workers run it (`npm run bench:hostile` builds it first).
+import { analyzePage } from '../../bridge/dist/engine/page-analysis.js';
 import { HOSTILE_SHAPES, LARGEST_PAGE_BYTES } from './hostile-pages.js';
 
 const { values: args } = parseArgs({ options: { shape: { type: 'string' }, bytes: { type: 'string', default: String(LARGEST_PAGE_BYTES) } } });

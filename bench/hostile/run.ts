@@ -2,7 +2,7 @@
  * Analysis time of each hostile page shape (bench/hostile/hostile-pages.ts) at the largest page the bridge accepts,
  * one fresh process per shape; a shape still running after `--timeout-ms` is stopped and reported as such.
  *
- *   npm run bench:hostile [-- --bytes 2097152 --shapes links,entities --timeout-ms 60000]
+ *   npm run bench:hostile [-- --bytes 2097152 --shapes links,entities --timeout-ms 60000]   (builds the bridge first)
  *
  * Prints one line per shape (ms, and how much the process's peak RSS grew) and writes .cache/hostile-report.json.
  */

@@ -134,7 +134,7 @@ export function extractVisibleText(html: string): VisibleText {
 
 /** Adds a text node's span, leaving out any shortcode inside it (WordPress shortcodes are never anchor text). */
 function addEligible(eligible: number[], text: string, offset: number): void {
-  const shortcodes = shortcodeSpans(text);
+  const shortcodes = text.includes('[') ? shortcodeSpans(text) : [];
   let from = 0;
   for (let i = 0; i < shortcodes.length; i += 2) {
     if (shortcodes[i]! > from) eligible.push(offset + from, offset + shortcodes[i]!);
