@@ -17,8 +17,11 @@ export interface AnalysisWorkerData {
   progress: SharedArrayBuffer;
 }
 
-/** What a worker posts: `ready` once its modules have loaded, then one reply per page, in order. */
-export type WorkerMessage = { ready: true } | { sequence: number; encoded: EncodedAnalyses } | { sequence: number; error: string };
+/**
+ * What a worker posts: `ready` once its modules have loaded, then the results of pages `first` … `first + count - 1`
+ * in order: their analyses, except the pages in `errors` (offset from `first`, and why).
+ */
+export type WorkerMessage = { ready: true } | { first: number; count: number; encoded: EncodedAnalyses; errors: [number, string][] };
 
 /**
  * Limits of one page's analysis. Analysis takes linear time and bounded memory (engine/README.md), so a 2 MiB page of
@@ -68,6 +71,12 @@ const MAX_RESENDS = 2;
  */
 const MAX_WORKERS = 4;
 
+/** A page's URL for a log line: without its query string, which may carry anything. */
+function pageForLog(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed === null ? '' : `${parsed.origin}${parsed.pathname}`;
+}
+
 interface Task {
   input: PageInput;
   resolve(result: AnalysisResult): void;
@@ -83,7 +92,7 @@ interface PoolWorker {
   started: boolean;
   /** It was ended, or exited: its messages are ignored and its pages are sent elsewhere. */
   gone: boolean;
-  /** Pages sent and not answered, by sequence number; answered in that order. */
+  /** Pages sent and not answered, by sequence number; answered in that order, several at a time. */
   pending: Map<number, Task>;
   nextSequence: number;
   /** The last sequence number of each chunk sent and not fully answered. */
@@ -199,21 +208,26 @@ export class AnalysisPool implements PageAnalyzer {
       this.dispatch();
       return;
     }
-    // Decoded even for a page no longer waited for: the stems it brings are numbered for later replies.
-    const analyses = 'encoded' in reply ? entry.stems.decode(reply.encoded) : [];
-    const task = entry.pending.get(reply.sequence);
-    if (task === undefined) return;
-    entry.pending.delete(reply.sequence);
-    if (reply.sequence === entry.chunkEnds[0]) {
-      entry.chunkEnds.shift();
-      this.dispatch();
+    // Decoded even for pages no longer waited for: the stems it brings are numbered for later replies.
+    const analyses = entry.stems.decode(reply.encoded);
+    const errors = new Map(reply.errors);
+    let next = 0;
+    for (let offset = 0; offset < reply.count; offset += 1) {
+      const sequence = reply.first + offset;
+      const error = errors.get(offset);
+      const analysis = error === undefined ? analyses[next++]! : undefined;
+      const task = entry.pending.get(sequence);
+      if (task === undefined) continue;
+      entry.pending.delete(sequence);
+      if (sequence === entry.chunkEnds[0]) entry.chunkEnds.shift();
+      if (analysis !== undefined) {
+        task.resolve({ analysis });
+      } else {
+        this.logger?.error({ page: pageForLog(task.input.url), err: error }, 'page analysis failed');
+        task.resolve({ failure: new InternalError(PAGE_NOT_ANALYSED) });
+      }
     }
-    if ('error' in reply) {
-      this.logger?.error({ url: task.input.url, err: reply.error }, 'page analysis failed');
-      task.resolve({ failure: new InternalError(PAGE_NOT_ANALYSED) });
-    } else {
-      task.resolve({ analysis: analyses[0]! });
-    }
+    this.dispatch();
   }
 
   /** A worker that exited on its own: out of memory, or crashed. The page it was analysing fails; the others go on. */
@@ -250,7 +264,7 @@ export class AnalysisPool implements PageAnalyzer {
     const task = culprit === undefined ? undefined : entry.pending.get(culprit);
     if (task !== undefined) {
       entry.pending.delete(culprit!);
-      this.logger?.warn({ url: task.input.url, code: failure.code }, `${why}; the page fails`);
+      this.logger?.warn({ page: pageForLog(task.input.url), code: failure.code }, `${why}; the page fails`);
       task.resolve({ failure });
     } else {
       this.logger?.warn(`${why} between pages`);
