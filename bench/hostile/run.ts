@@ -2,7 +2,10 @@
  * Analysis time of each hostile page shape (bench/hostile/hostile-pages.ts) at the largest page the bridge accepts,
  * one fresh process per shape; a shape still running after `--timeout-ms` is stopped and reported as such.
  *
- *   npm run bench:hostile [-- --bytes 2097152 --shapes links,entities --timeout-ms 60000]   (builds the bridge first)
+ *   npm run bench:hostile [-- --bytes 2097152 --shapes links,entities --timeout-ms 60000 --engine bridge/dist]
+ *
+ * The npm script builds the bridge first. `--engine`: the compiled bridge to measure, e.g. an older commit's build
+ * (`git archive <commit> bridge tsconfig.base.json | tar -x -C .cache/old && npx tsc -p .cache/old/bridge`).
  *
  * Prints one line per shape (ms, and how much the process's peak RSS grew) and writes .cache/hostile-report.json.
  */
@@ -19,6 +22,7 @@ const { values: args } = parseArgs({
     bytes: { type: 'string', default: String(LARGEST_PAGE_BYTES) },
     shapes: { type: 'string' },
     'timeout-ms': { type: 'string', default: '60000' },
+    engine: { type: 'string', default: 'bridge/dist' },
   },
 });
 const chosen = args.shapes === undefined ? HOSTILE_SHAPES : HOSTILE_SHAPES.filter((shape) => args.shapes!.split(',').includes(shape.name));
@@ -28,7 +32,7 @@ const results: Record<string, unknown>[] = [];
 for (const shape of chosen) {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/hostile/measure-shape.ts'), '--shape', shape.name, '--bytes', args.bytes],
+    ['--import', 'tsx', path.join(ROOT, 'bench/hostile/measure-shape.ts'), '--shape', shape.name, '--bytes', args.bytes, '--engine', args.engine],
     { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const line = run.stdout.trim().split('\n').pop() ?? '';
@@ -41,4 +45,7 @@ for (const shape of chosen) {
   console.log(`${shape.name.padEnd(28)} ${figures}`);
 }
 mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
-writeFileSync(path.join(ROOT, '.cache/hostile-report.json'), JSON.stringify({ generatedAt: new Date().toISOString(), bytes: Number(args.bytes), results }, null, 2));
+writeFileSync(
+  path.join(ROOT, '.cache/hostile-report.json'),
+  JSON.stringify({ generatedAt: new Date().toISOString(), engine: args.engine, bytes: Number(args.bytes), results }, null, 2),
+);

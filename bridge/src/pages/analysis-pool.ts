@@ -36,8 +36,9 @@ export interface AnalysisLimits {
 }
 
 /**
- * 5 s: more than twice the slowest 2 MiB page on a loaded slow machine. 512 MB: a worker holds a few chunks of pages
- * (up to 2 MiB each), one analysis at a time (tens of MB at most) and its stem caches.
+ * 5 s: several times the slowest 2 MiB page (0.9 s on two loaded cores, `npm run bench:hostile`). 512 MB: a worker
+ * holds two chunks of pages (as large as the request body limit lets a batch be), one analysis at a time (the
+ * heaviest 2 MiB page needs 24–32 MB) and its stem caches.
  */
 export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = { timeoutMs: 5_000, memoryMb: 512 };
 
