@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './pages/analysis-pool.js';
 
 export interface BridgeConfig {
   host: string;
@@ -13,6 +14,10 @@ export interface BridgeConfig {
   trustProxy: false | number | string;
   /** A relevance model file (`{"weights": [...]}`, written by bench/quality/fit-relevance.ts) instead of the default. */
   relevanceModelFile: string | null;
+  /** Limits of one page's analysis on the worker threads (pages/analysis-pool.ts). */
+  analysisLimits: AnalysisLimits;
+  /** Longest a stop waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
 }
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -30,14 +35,21 @@ function trustProxy(value: string | undefined): false | number | string {
   return value!.trim();
 }
 
-function integer(name: string, value: string | undefined, fallback: number): number {
+/** Long enough for any request but a stuck one (a sync of 500 pages takes seconds), short enough for a deploy. */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function integer(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}".`);
   return parsed;
 }
 
-/** Reads the environment of contract §8: HOST, PORT, INTERLINKER_DB (+ INTERLINKER_BODY_LIMIT, TRUST_PROXY, INTERLINKER_RELEVANCE_MODEL). */
+/**
+ * Reads the environment of contract §8: HOST, PORT, INTERLINKER_DB (+ INTERLINKER_BODY_LIMIT, TRUST_PROXY,
+ * INTERLINKER_RELEVANCE_MODEL, INTERLINKER_ANALYSIS_TIMEOUT_MS, INTERLINKER_ANALYSIS_MEMORY_MB,
+ * INTERLINKER_SHUTDOWN_TIMEOUT_MS).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -46,5 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
     bodyLimitBytes: integer('INTERLINKER_BODY_LIMIT', env.INTERLINKER_BODY_LIMIT, DEFAULT_BODY_LIMIT),
     trustProxy: trustProxy(env.TRUST_PROXY),
     relevanceModelFile: env.INTERLINKER_RELEVANCE_MODEL ? path.resolve(env.INTERLINKER_RELEVANCE_MODEL) : null,
+    analysisLimits: {
+      timeoutMs: integer('INTERLINKER_ANALYSIS_TIMEOUT_MS', env.INTERLINKER_ANALYSIS_TIMEOUT_MS, DEFAULT_ANALYSIS_LIMITS.timeoutMs, 1),
+      // Below this a worker cannot even load its modules.
+      memoryMb: integer('INTERLINKER_ANALYSIS_MEMORY_MB', env.INTERLINKER_ANALYSIS_MEMORY_MB, DEFAULT_ANALYSIS_LIMITS.memoryMb, 16),
+    },
+    shutdownTimeoutMs: integer('INTERLINKER_SHUTDOWN_TIMEOUT_MS', env.INTERLINKER_SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }

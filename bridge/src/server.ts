@@ -28,8 +28,9 @@ export interface RunningBridge {
 
 /**
  * Opens and migrates the database, prints a first key when there is no account, loads the indexes, starts the page
- * analysis workers and listens. `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish,
- * then ends the workers and closes the database.
+ * analysis workers and listens. `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish for
+ * at most `config.shutdownTimeoutMs` (then closes their connections), ends the workers, saves the index snapshots and
+ * closes the database.
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -37,7 +38,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   const applied = migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-  const analyzer = new AnalysisPool();
+  const analyzer = new AnalysisPool({ limits: config.analysisLimits, logger });
   const { app, accounts, indexes } = createApp({
     db,
     logger,
@@ -79,10 +80,19 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       logger.info('shutting down');
+      // A request still running at the deadline (a slow client, a long sync) has its connection closed; whatever it
+      // was about to write is not written: every write is one synchronous transaction, so the database stays whole.
+      const deadline = setTimeout(() => {
+        logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline: connections closed');
+        server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
       server.close(() => {
+        clearTimeout(deadline);
+        // Ends analyses in progress: the syncs waiting for them fail before writing anything.
         void analyzer.close().then(() => {
           const snapshotStarted = Date.now();
           try {
+            // Only projects whose index in memory is of the stored revision are saved (ProjectIndexes.saveSnapshots).
             const saved = indexes.saveSnapshots();
             logger.info({ projects: saved.length, ms: Date.now() - snapshotStarted }, 'index snapshots saved');
           } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { extractVisibleText } from '../../bridge/src/engine/visible-text.js';
+import { extractVisibleText, MAX_HEADINGS, MAX_IDS, MAX_LINKS, MAX_NAME_TEXT, MAX_OPEN_LINKS } from '../../bridge/src/engine/visible-text.js';
 
 /** The eligible spans of an HTML body as strings. */
 function eligibleTexts(html: string): string[] {
@@ -57,5 +57,37 @@ describe('visible text', () => {
       { level: 1, text: 'Title' },
       { level: 3, text: 'Sub part' },
     ]);
+  });
+});
+
+describe('limits per page', () => {
+  test('when a page has more links than MAX_LINKS, then the first MAX_LINKS are kept', () => {
+    const html = Array.from({ length: MAX_LINKS + 10 }, (_, i) => `<a href="/p/${i}">page ${i}</a>`).join(' ');
+    const { links } = extractVisibleText(html);
+    expect(links.length).toBe(MAX_LINKS);
+    expect(links.at(-1)).toEqual({ href: `/p/${MAX_LINKS - 1}`, anchorText: `page ${MAX_LINKS - 1}` });
+  });
+
+  test('when links are left open inside each other, then the outer MAX_OPEN_LINKS collect text and the inner are skipped', () => {
+    const html = Array.from({ length: 20 }, (_, i) => `<a href="/p/${i}"><i>${i}`).join('');
+    const { links, text } = extractVisibleText(html);
+    expect(text).toBe(Array.from({ length: 20 }, (_, i) => i).join(''));
+    expect(links.map((link) => link.href)).toEqual(Array.from({ length: MAX_OPEN_LINKS }, (_, i) => `/p/${MAX_OPEN_LINKS - 1 - i}`));
+    expect(links[links.length - 1]!.anchorText).toBe(text);
+  });
+
+  test('when a link or heading text is longer than MAX_NAME_TEXT, then it is cut there after collapsing whitespace', () => {
+    const long = 'word '.repeat(MAX_NAME_TEXT);
+    const { links, headings } = extractVisibleText(`<h2>${long}</h2><a href="/x">  ${long.replaceAll(' ', ' \n\t ')}</a>`);
+    expect(links[0]!.anchorText).toBe(long.slice(0, MAX_NAME_TEXT).trim());
+    expect(headings[0]!.text).toBe(long.slice(0, MAX_NAME_TEXT).trim());
+  });
+
+  test('when a page has more ids and headings than their limits, then the first ones are kept', () => {
+    const html = Array.from({ length: MAX_IDS + 5 }, (_, i) => `<h3 id="id-${i}">Heading ${i}</h3>`).join('');
+    const { ids, headings } = extractVisibleText(html);
+    expect(ids.length).toBe(MAX_IDS);
+    expect(headings.length).toBe(MAX_HEADINGS);
+    expect(headings[0]).toEqual({ level: 3, text: 'Heading 0' });
   });
 });

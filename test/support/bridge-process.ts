@@ -49,17 +49,19 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real bridge as its own process (`interlinker-bridge serve`, built JS), on a free port with a fresh database.
- * Needs `npm run build --workspace bridge` first (npm ci does it).
+ * The real bridge as its own process (`interlinker-bridge serve`, built JS), on a free port with a fresh database,
+ * with `env` added to the environment (limits, timeouts). Needs `npm run build --workspace bridge` first (npm ci does it).
  */
-export async function startBridgeProcess(options: { port?: number; dbFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BridgeProcess> {
+export async function startBridgeProcess(
+  options: { port?: number; dbFile?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<BridgeProcess> {
   if (!fs.existsSync(path.join(ROOT, 'bridge/dist/cli.js'))) {
     throw new Error('The bridge is not built: run `npm run build --workspace bridge`.');
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-bridge-'));
   const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
   const port = options.port ?? (await freePort());
-  const env = { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port), INTERLINKER_DB: dbFile, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), INTERLINKER_DB: dbFile, LOG_LEVEL: 'warn', ...options.env };
   let child: ChildProcess | undefined;
   let apiKey = '';
 

@@ -17,6 +17,7 @@ export interface DocumentTerms {
 /** Stems per distinct word, and per token the index of its stem in `stems` (a page-local stem id). */
 export interface StemTable {
   stems: string[];
+  /** -1 for a token whose word is not in the WordTable. */
   stemOf: Int32Array;
   /** Per distinct word (of the WordTable): the index of its stem in `stems`. */
   stemOfWord: Int32Array;
@@ -48,7 +49,10 @@ export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTab
     byWord[w] = id;
   });
   const stemOf = new Int32Array(tokens.count);
-  for (let i = 0; i < tokens.count; i += 1) stemOf[i] = byWord[words.wordOf[i]!]!;
+  for (let i = 0; i < tokens.count; i += 1) {
+    const word = words.wordOf[i]!;
+    stemOf[i] = word === -1 ? -1 : byWord[word]!;
+  }
   return { stems, stemOf, stemOfWord: byWord, content: Uint8Array.from(contentFlags), contentWord };
 }
 
@@ -58,7 +62,9 @@ export function documentTerms(tokens: Tokens, words: WordTable, table: StemTable
   const counts = new Int32Array(table.stems.length);
   let length = 0;
   for (let i = 0; i < tokens.count; i += 1) {
-    if (contentWord[words.wordOf[i]!] === 0) continue;
+    const word = words.wordOf[i]!;
+    // Words beyond the page's vocabulary (MAX_DISTINCT_WORDS) are no terms.
+    if (word === -1 || contentWord[word] === 0) continue;
     length += 1;
     const id = table.stemOf[i]!;
     counts[id] = counts[id]! + 1;

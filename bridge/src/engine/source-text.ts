@@ -52,8 +52,8 @@ export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, ste
   let span = 0;
   for (let i = 0; i < tokens.count; i += 1) {
     const word = words.wordOf[i]!;
-    termIds[i] = wordTerm[word]!;
-    stop[i] = wordStop[word]!;
+    termIds[i] = word === -1 ? -1 : wordTerm[word]!;
+    stop[i] = word === -1 ? 0 : wordStop[word]!;
     const start = tokens.starts[i]!;
     while (span * 2 < eligible.length && eligible[span * 2 + 1]! <= start) span += 1;
     if (span * 2 < eligible.length && eligible[span * 2]! <= start && tokens.ends[i]! <= eligible[span * 2 + 1]!) spans[i] = span;

@@ -14,6 +14,13 @@ export interface Tokens {
   joined: Uint8Array;
 }
 
+/**
+ * Longest run of letters and digits taken as a word (the quality corpora's longest are 128-character hashes). A longer
+ * one is data (base64, a hash, garbage), not language: it is skipped, so that the Snowball stemmer (which takes time
+ * in the square of a word's length) and every vocabulary downstream only ever hold words of bounded length.
+ */
+export const MAX_WORD_LENGTH = 128;
+
 /** A letter or digit in any script: the characters words are made of. */
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 const APOSTROPHE = 39;
@@ -65,6 +72,10 @@ export function tokenize(text: string): Tokens {
       continue;
     }
     const end = wordEnd(text, start);
+    if (end - start > MAX_WORD_LENGTH) {
+      start = end;
+      continue;
+    }
     if (count === starts.length) {
       starts = grow(starts);
       ends = grow(ends);
@@ -94,11 +105,20 @@ function grow(array: Int32Array): Int32Array {
 }
 
 /**
+ * Distinct words a page's vocabulary holds (the quality corpora's pages have at most 3,516). Each one is stemmed and
+ * becomes a term of the site, which costs microseconds apiece: a 2 MiB page of distinct made-up words (420,000) took
+ * 7 s. Words first seen after the limit are not terms of the page.
+ */
+export const MAX_DISTINCT_WORDS = 30_000;
+
+/**
  * The distinct words of a token list and, per token, the index of its word: work per distinct word (stemming,
  * vocabulary look-ups) then costs one pass over a few hundred words instead of every token.
  */
 export interface WordTable {
+  /** At most MAX_DISTINCT_WORDS, in order of first occurrence. */
   distinct: string[];
+  /** -1 for a token whose word is not among `distinct`. */
   wordOf: Int32Array;
 }
 
@@ -110,6 +130,10 @@ export function wordTable(tokens: Tokens): WordTable {
     const word = tokens.words[i]!;
     let id = index.get(word);
     if (id === undefined) {
+      if (distinct.length === MAX_DISTINCT_WORDS) {
+        wordOf[i] = -1;
+        continue;
+      }
       id = distinct.length;
       index.set(word, id);
       distinct.push(word);

@@ -1,4 +1,5 @@
-import { Parser } from 'htmlparser2';
+import { walkHtml } from './html-walker.js';
+import { shortcodeSpans } from './shortcodes.js';
 import type { ExtractedLink } from './types.js';
 
 /** The text a reader sees, where an anchor may go, and the links and headings found on the way. */
@@ -30,10 +31,36 @@ const BLOCK = new Set([
 
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
-/** WordPress shortcodes such as [gallery ids="1,2"] or [/caption]: never anchor text. */
-const SHORTCODE = /\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g;
+/*
+ * Limits per page. Each is far above what real pages hold (on the quality corpora's 730 pages: at most 1,159 links,
+ * one link open at a time, link texts of 119 characters, 490 ids, 121 headings), so normal pages are read in full,
+ * while a generated or hostile page costs bounded time and memory here and in everything downstream (stored links,
+ * the site's link graph and phrase index, the analysis sent between threads).
+ */
+/** Links kept, in document order: beyond this a page is a link farm or a sitemap, and its links say little. */
+export const MAX_LINKS = 5_000;
+/**
+ * Links collecting text at once. Links never nest in valid HTML, but unclosed ones do here (`<a><i>x` repeated), and
+ * every text would otherwise be added to each of thousands of open links.
+ */
+export const MAX_OPEN_LINKS = 8;
+/** Characters kept of a link's or a heading's text (whitespace collapsed): a name is a few words. */
+export const MAX_NAME_TEXT = 1_000;
+/** Ids and headings kept, in document order. */
+export const MAX_IDS = 1_000;
+export const MAX_HEADINGS = 1_000;
 
-const collapse = (value: string): string => value.replace(/\s+/g, ' ').trim();
+const WHITESPACE_RUN = /\s+/g;
+
+/**
+ * A link's or heading's text with the next text node added, whitespace already collapsed in both (`piece` by the
+ * caller, once for every open link): collapsing on the way keeps MAX_NAME_TEXT to visible characters.
+ */
+function appendName(collected: string, piece: string): string {
+  if (collected.length >= MAX_NAME_TEXT) return collected;
+  const added = collected.endsWith(' ') && piece.startsWith(' ') ? piece.slice(1) : piece;
+  return collected + added.slice(0, MAX_NAME_TEXT - collected.length);
+}
 
 export function extractVisibleText(html: string): VisibleText {
   const parts: string[] = [];
@@ -46,6 +73,8 @@ export function extractVisibleText(html: string): VisibleText {
   let hiddenDepth = 0;
   let noAnchorDepth = 0;
   const openLinks: { href: string; text: string }[] = [];
+  /** Links open beyond MAX_OPEN_LINKS or MAX_LINKS: closed before any in openLinks, as elements close innermost first. */
+  let uncollectedLinks = 0;
   let heading: { level: number; text: string } | null = null;
 
   const append = (value: string): void => {
@@ -56,55 +85,60 @@ export function extractVisibleText(html: string): VisibleText {
     if (length > 0 && parts[parts.length - 1] !== '\n') append('\n');
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (HIDDEN.has(name)) hiddenDepth += 1;
-        if (NO_ANCHOR.has(name)) noAnchorDepth += 1;
-        if (BLOCK.has(name)) lineBreak();
-        if (name === 'a') openLinks.push({ href: attributes.href ?? '', text: '' });
-        if (attributes.id) ids.push(attributes.id);
-        const level = HEADING_LEVEL[name];
-        if (level !== undefined && heading === null) heading = { level, text: '' };
-      },
-      onclosetag(name) {
-        if (HIDDEN.has(name)) hiddenDepth -= 1;
-        if (NO_ANCHOR.has(name)) noAnchorDepth -= 1;
-        if (BLOCK.has(name)) lineBreak();
-        if (name === 'a') {
-          const link = openLinks.pop();
-          if (link && link.href !== '') links.push({ href: link.href, anchorText: collapse(link.text) });
-        }
-        if (heading !== null && HEADING_LEVEL[name] === heading.level) {
-          const text = collapse(heading.text);
-          if (text !== '') headings.push({ level: heading.level, text });
-          heading = null;
-        }
-      },
-      ontext(text) {
-        if (hiddenDepth > 0) return;
-        for (const link of openLinks) link.text += text;
-        if (heading !== null) heading.text += text;
-        const start = length;
-        append(text);
-        // Entities arrive as their own text events; only text written as-is in the HTML can take an inserted link.
-        const verbatim = html.slice(parser.startIndex, parser.endIndex + 1) === text;
-        if (noAnchorDepth === 0 && verbatim) addEligible(eligible, text, start);
-      },
+  walkHtml(html, {
+    openTag(name, attributes) {
+      if (HIDDEN.has(name)) hiddenDepth += 1;
+      if (NO_ANCHOR.has(name)) noAnchorDepth += 1;
+      if (BLOCK.has(name)) lineBreak();
+      if (name === 'a') {
+        if (openLinks.length < MAX_OPEN_LINKS && links.length < MAX_LINKS) openLinks.push({ href: attributes.href ?? '', text: '' });
+        else uncollectedLinks += 1;
+      }
+      if (attributes.id && ids.length < MAX_IDS) ids.push(attributes.id);
+      const level = HEADING_LEVEL[name];
+      if (level !== undefined && heading === null && headings.length < MAX_HEADINGS) heading = { level, text: '' };
     },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
+    closeTag(name) {
+      if (HIDDEN.has(name)) hiddenDepth -= 1;
+      if (NO_ANCHOR.has(name)) noAnchorDepth -= 1;
+      if (BLOCK.has(name)) lineBreak();
+      if (name === 'a') {
+        if (uncollectedLinks > 0) {
+          uncollectedLinks -= 1;
+        } else {
+          const link = openLinks.pop();
+          if (link && link.href !== '' && links.length < MAX_LINKS) links.push({ href: link.href, anchorText: link.text.trim() });
+        }
+      }
+      if (heading !== null && HEADING_LEVEL[name] === heading.level) {
+        const text = heading.text.trim();
+        if (text !== '') headings.push({ level: heading.level, text });
+        heading = null;
+      }
+    },
+    text(text, verbatim) {
+      if (hiddenDepth > 0) return;
+      if (openLinks.length > 0 || heading !== null) {
+        const piece = text.replace(WHITESPACE_RUN, ' ');
+        for (const link of openLinks) link.text = appendName(link.text, piece);
+        if (heading !== null) heading.text = appendName(heading.text, piece);
+      }
+      const start = length;
+      append(text);
+      // Only text written as-is in the HTML (no entity) can take an inserted link.
+      if (noAnchorDepth === 0 && verbatim) addEligible(eligible, text, start);
+    },
+  });
   return { text: parts.join(''), eligible, links, headings, ids };
 }
 
-/** Adds a text node's span, leaving out any shortcode inside it. */
+/** Adds a text node's span, leaving out any shortcode inside it (WordPress shortcodes are never anchor text). */
 function addEligible(eligible: number[], text: string, offset: number): void {
+  const shortcodes = text.includes('[') ? shortcodeSpans(text) : [];
   let from = 0;
-  for (const match of text.matchAll(SHORTCODE)) {
-    if (match.index > from) eligible.push(offset + from, offset + match.index);
-    from = match.index + match[0].length;
+  for (let i = 0; i < shortcodes.length; i += 2) {
+    if (shortcodes[i]! > from) eligible.push(offset + from, offset + shortcodes[i]!);
+    from = shortcodes[i + 1]!;
   }
   if (text.length > from) eligible.push(offset + from, offset + text.length);
 }

@@ -94,6 +94,16 @@ export class RequestTimeoutError extends AppError {
   }
 }
 
+/**
+ * One page of a batch sync whose analysis went over the bridge's time or memory limit: only that page fails (in
+ * `data.errors`), with the 413 meaning (the content is more than the bridge accepts) and a message naming the limit.
+ */
+export class AnalysisLimitError extends AppError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+
 export class UnsupportedMediaTypeError extends AppError {
   constructor() {
     super(415, 'unsupported_media_type', 'Request bodies must be JSON: send "Content-Type: application/json".');
@@ -107,8 +117,8 @@ export class RateLimitedError extends AppError {
 }
 
 export class InternalError extends AppError {
-  constructor() {
-    super(500, 'internal_error', 'An unexpected error occurred.');
+  constructor(message = 'An unexpected error occurred.') {
+    super(500, 'internal_error', message);
   }
 }
 

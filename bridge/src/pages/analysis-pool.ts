@@ -1,18 +1,55 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PageAnalysis, PageInput } from '../engine/types.js';
-import type { PageAnalyzer } from './page-analyzer.js';
+import type { Logger } from 'pino';
+import type { PageInput } from '../engine/types.js';
+import { AnalysisLimitError, InternalError } from '../http/errors.js';
+import { AnalysisProgress } from './analysis-progress.js';
+import { PAGE_NOT_ANALYSED, type AnalysisResult, type PageAnalyzer } from './page-analyzer.js';
 import { StemDecoder, type EncodedAnalyses } from './stem-lexicon.js';
 
+/** Pages `first`, `first + 1`, … of a worker's numbering. */
 export interface AnalysisRequest {
-  id: number;
+  first: number;
   inputs: PageInput[];
 }
 
-export type AnalysisReply = { id: number; encoded: EncodedAnalyses } | { id: number; error: string };
+export interface AnalysisWorkerData {
+  progress: SharedArrayBuffer;
+}
 
-/** What a worker posts: `ready` once its modules have loaded, then one reply per request. */
-export type WorkerMessage = { ready: true } | AnalysisReply;
+/**
+ * What a worker posts: `ready` once its modules have loaded, then the results of pages `first` … `first + count - 1`
+ * in order: their analyses, except the pages in `errors` (offset from `first`, and why).
+ */
+export type WorkerMessage = { ready: true } | { first: number; count: number; encoded: EncodedAnalyses; errors: [number, string][] };
+
+/**
+ * Limits of one page's analysis. Analysis takes linear time and bounded memory (engine/README.md), so a 2 MiB page of
+ * any shape is analysed in under 2 s on a slow core: a page over these limits is not worth analysing, and a bug that
+ * loops or leaks costs one page, never a worker for good or the bridge's memory.
+ */
+export interface AnalysisLimits {
+  /** Longest one page may take; its worker is then ended and replaced, and the page fails. */
+  timeoutMs: number;
+  /** Heap of each worker (V8's old generation); a page that needs more ends its worker and fails. */
+  memoryMb: number;
+}
+
+/**
+ * 5 s: several times the slowest 2 MiB page (0.9 s on two loaded cores, `npm run bench:hostile`). 512 MB: a worker
+ * holds two chunks of pages (as large as the request body limit lets a batch be), one analysis at a time (the
+ * heaviest 2 MiB page needs 24–32 MB) and its stem caches.
+ */
+export const DEFAULT_ANALYSIS_LIMITS: AnalysisLimits = { timeoutMs: 5_000, memoryMb: 512 };
+
+export interface AnalysisPoolOptions {
+  size?: number;
+  /** The compiled worker (analysis-worker.js beside this module unless given). */
+  script?: URL;
+  limits?: Partial<AnalysisLimits>;
+  /** Where pages that failed are reported, with the reason (never shown to the client). */
+  logger?: Pick<Logger, 'warn' | 'error'>;
+}
 
 /** Fewer pages than this are not worth a second worker's messaging. */
 const MIN_PAGES_PER_CHUNK = 16;
@@ -20,102 +57,264 @@ const MIN_PAGES_PER_CHUNK = 16;
 /** Several chunks per worker: the main thread unpacks the first replies while the workers analyse the rest. */
 const CHUNKS_PER_WORKER = 4;
 
+/** Chunks sent to one worker ahead of its answers: it never waits for the main thread, and no more waits on it. */
+const CHUNKS_IN_FLIGHT = 2;
+
+/**
+ * Times a page is sent again because its worker died before analysing it (another page's fault, or a crash between
+ * pages): a page that keeps coming back fails instead of ending workers for ever.
+ */
+const MAX_RESENDS = 2;
+
 /**
  * The transaction after analysis runs on the main thread, so more workers than this only add memory (each has its
  * own heap and stem caches).
  */
 const MAX_WORKERS = 4;
 
-interface Job {
-  pages: number;
-  resolve(analyses: PageAnalysis[]): void;
+/** A page's URL for a log line: without its query string, which may carry anything. */
+function pageForLog(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed === null ? '' : `${parsed.origin}${parsed.pathname}`;
+}
+
+interface Task {
+  input: PageInput;
+  resolve(result: AnalysisResult): void;
   reject(error: Error): void;
+  resends: number;
 }
 
 interface PoolWorker {
   worker: Worker;
-  jobs: Map<number, Job>;
-  /** Pages sent and not answered yet: new work goes to the least loaded worker. */
-  load: number;
+  progress: AnalysisProgress;
   stems: StemDecoder;
-  /** It loaded its modules: one that dies later is replaced; one that never did (no script) is not. */
+  /** It loaded its modules: it takes work, and one that dies later is replaced; one that never did (no script) is not. */
   started: boolean;
+  /** It was ended, or exited: its messages are ignored and its pages are sent elsewhere. */
+  gone: boolean;
+  /** Pages sent and not answered, by sequence number; answered in that order, several at a time. */
+  pending: Map<number, Task>;
+  nextSequence: number;
+  /** The last sequence number of each chunk sent and not fully answered. */
+  chunkEnds: number[];
+  /** Why it exited, when the 'error' event said. */
+  failure: Error | undefined;
+  watchdog: NodeJS.Timeout | undefined;
 }
 
 /**
- * Page analysis on worker threads (analysis-worker.js, compiled JavaScript): a batch is cut into chunks spread
- * over the workers so that a sync uses every core, while the main thread keeps serving requests. A worker that
- * dies fails its pending chunks and is replaced.
+ * Page analysis on worker threads (analysis-worker.js, compiled JavaScript): a batch is cut into chunks spread over
+ * the workers so that a sync uses every core, while the main thread keeps serving requests. Each page has a time
+ * limit and each worker a memory limit: a page over one fails alone (AnalysisLimitError), its worker is replaced, and
+ * the other pages it held are analysed by the others.
  */
 export class AnalysisPool implements PageAnalyzer {
+  readonly size: number;
+  readonly limits: AnalysisLimits;
+  private readonly script: URL;
+  private readonly logger: AnalysisPoolOptions['logger'];
   private readonly workers: PoolWorker[] = [];
-  private nextId = 0;
+  /** Chunks waiting for a worker, first come first served. */
+  private readonly queue: Task[][] = [];
   private closing = false;
   /** Why the last worker that could not start failed, reported once no worker is left. */
   private startFailure: Error | undefined;
 
-  constructor(
-    readonly size: number = Math.min(MAX_WORKERS, os.availableParallelism()),
-    private readonly script: URL = new URL('./analysis-worker.js', import.meta.url),
-  ) {
-    for (let i = 0; i < size; i += 1) this.workers.push(this.spawn());
+  constructor(options: AnalysisPoolOptions = {}) {
+    this.size = options.size ?? Math.min(MAX_WORKERS, os.availableParallelism());
+    this.script = options.script ?? new URL('./analysis-worker.js', import.meta.url);
+    this.limits = { ...DEFAULT_ANALYSIS_LIMITS, ...options.limits };
+    this.logger = options.logger;
+    for (let i = 0; i < this.size; i += 1) this.workers.push(this.spawn());
   }
 
-  async analyzeAll(inputs: readonly PageInput[]): Promise<PageAnalysis[]> {
+  async analyzeAll(inputs: readonly PageInput[]): Promise<AnalysisResult[]> {
     if (this.closing) throw new Error('the analysis pool is closed');
     if (this.workers.length === 0) throw new Error(`no analysis worker could start: ${this.startFailure?.message}`);
+    const tasks: Task[] = [];
+    const results = inputs.map(
+      (input) => new Promise<AnalysisResult>((resolve, reject) => tasks.push({ input, resolve, reject, resends: 0 })),
+    );
     const chunks = Math.max(1, Math.min(this.workers.length * CHUNKS_PER_WORKER, Math.floor(inputs.length / MIN_PAGES_PER_CHUNK)));
     const chunkSize = Math.ceil(inputs.length / chunks);
-    const parts: Promise<PageAnalysis[]>[] = [];
-    for (let first = 0; first < inputs.length; first += chunkSize) parts.push(this.run(inputs.slice(first, first + chunkSize)));
-    return (await Promise.all(parts)).flat();
+    for (let first = 0; first < tasks.length; first += chunkSize) this.queue.push(tasks.slice(first, first + chunkSize));
+    this.dispatch();
+    return Promise.all(results);
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+    const closed = new Error('the analysis pool is closed');
+    for (const chunk of this.queue.splice(0)) for (const task of chunk) task.reject(closed);
+    await Promise.all(
+      this.workers.map((entry) => {
+        this.retire(entry);
+        for (const task of entry.pending.values()) task.reject(closed);
+        entry.pending.clear();
+        return entry.worker.terminate();
+      }),
+    );
   }
 
-  private run(inputs: PageInput[]): Promise<PageAnalysis[]> {
-    const target = this.workers.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      target.jobs.set(id, { pages: inputs.length, resolve, reject });
-      target.load += inputs.length;
-      target.worker.postMessage({ id, inputs } satisfies AnalysisRequest);
-    });
+  /** Sends waiting chunks to the started workers with the fewest chunks in flight. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let target: PoolWorker | undefined;
+      for (const entry of this.workers) {
+        if (!entry.started || entry.gone || entry.chunkEnds.length >= CHUNKS_IN_FLIGHT) continue;
+        if (target === undefined || entry.chunkEnds.length < target.chunkEnds.length) target = entry;
+      }
+      if (target === undefined) return;
+      this.send(target, this.queue.shift()!);
+    }
+  }
+
+  private send(entry: PoolWorker, chunk: Task[]): void {
+    const first = entry.nextSequence;
+    entry.nextSequence += chunk.length;
+    chunk.forEach((task, i) => entry.pending.set(first + i, task));
+    entry.chunkEnds.push(first + chunk.length - 1);
+    entry.worker.postMessage({ first, inputs: chunk.map((task) => task.input) } satisfies AnalysisRequest);
+    if (entry.watchdog === undefined) this.watch(entry);
+  }
+
+  /**
+   * Ends the worker when the page it analyses has run past the time limit, by the worker's own clock; otherwise looks
+   * again when that page would reach it (or after a whole limit between pages), as long as pages are pending.
+   */
+  private watch(entry: PoolWorker): void {
+    entry.watchdog = undefined;
+    if (entry.gone || entry.pending.size === 0) return;
+    const { timeoutMs } = this.limits;
+    let wait = timeoutMs;
+    const current = entry.progress.current();
+    if (current !== null && entry.pending.has(current.sequence)) {
+      const left = current.startedAt + timeoutMs - Date.now();
+      if (left <= 0) {
+        const message = `Analysing the page took longer than ${timeoutMs} ms, the bridge's limit: its content is too large or too complex.`;
+        this.replace(entry, current.sequence, new AnalysisLimitError(message), `page analysis over ${timeoutMs} ms: worker ended`);
+        return;
+      }
+      wait = left;
+    }
+    entry.watchdog = setTimeout(() => this.watch(entry), wait + 1);
+    entry.watchdog.unref();
+  }
+
+  private onReply(entry: PoolWorker, reply: WorkerMessage): void {
+    if (entry.gone) return;
+    if ('ready' in reply) {
+      entry.started = true;
+      this.dispatch();
+      return;
+    }
+    // Decoded even for pages no longer waited for: the stems it brings are numbered for later replies.
+    const analyses = entry.stems.decode(reply.encoded);
+    const errors = new Map(reply.errors);
+    let next = 0;
+    for (let offset = 0; offset < reply.count; offset += 1) {
+      const sequence = reply.first + offset;
+      const error = errors.get(offset);
+      const analysis = error === undefined ? analyses[next++]! : undefined;
+      const task = entry.pending.get(sequence);
+      if (task === undefined) continue;
+      entry.pending.delete(sequence);
+      if (sequence === entry.chunkEnds[0]) entry.chunkEnds.shift();
+      if (analysis !== undefined) {
+        task.resolve({ analysis });
+      } else {
+        this.logger?.error({ page: pageForLog(task.input.url), err: error }, 'page analysis failed');
+        task.resolve({ failure: new InternalError(PAGE_NOT_ANALYSED) });
+      }
+    }
+    this.dispatch();
+  }
+
+  /** A worker that exited on its own: out of memory, or crashed. The page it was analysing fails; the others go on. */
+  private onExit(entry: PoolWorker, code: number): void {
+    if (entry.gone) return;
+    const current = entry.progress.current();
+    const culprit = current === null ? undefined : current.sequence;
+    const outOfMemory = (entry.failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    const failure = outOfMemory
+      ? new AnalysisLimitError(
+          `Analysing the page needed more than ${this.limits.memoryMb} MB, the bridge's limit: its content is too large or too complex.`,
+        )
+      : new InternalError(PAGE_NOT_ANALYSED);
+    const reason = entry.failure?.message ?? `exit code ${code}`;
+    if (!entry.started) {
+      // It never loaded (no script, no memory to start): not replaced, or a broken install would respawn for ever.
+      this.retire(entry);
+      this.startFailure = entry.failure ?? new Error(`analysis worker exited with code ${code}`);
+      this.workers.splice(this.workers.indexOf(entry), 1);
+      this.resend(entry, undefined);
+      if (this.workers.length === 0) {
+        for (const chunk of this.queue.splice(0)) for (const task of chunk) task.reject(this.startFailure);
+      }
+      return;
+    }
+    this.replace(entry, culprit, failure, `analysis worker died (${reason})`);
+  }
+
+  /** Ends a worker for good and puts a new one in its place; the page `culprit` fails, its other pages go elsewhere. */
+  private replace(entry: PoolWorker, culprit: number | undefined, failure: AnalysisLimitError | InternalError, why: string): void {
+    this.retire(entry);
+    void entry.worker.terminate();
+    this.workers[this.workers.indexOf(entry)] = this.spawn();
+    const task = culprit === undefined ? undefined : entry.pending.get(culprit);
+    if (task !== undefined) {
+      entry.pending.delete(culprit!);
+      this.logger?.warn({ page: pageForLog(task.input.url), code: failure.code }, `${why}; the page fails`);
+      task.resolve({ failure });
+    } else {
+      this.logger?.warn(`${why} between pages`);
+    }
+    this.resend(entry, task);
+  }
+
+  /** The pages a gone worker held, sent again ahead of the queue (those sent too often fail). */
+  private resend(entry: PoolWorker, culprit: Task | undefined): void {
+    const again: Task[] = [];
+    for (const task of [...entry.pending.entries()].sort(([a], [b]) => a - b).map(([, pending]) => pending)) {
+      // A page the worker had not reached when another one ended it is not to blame for that.
+      if (culprit === undefined) task.resends += 1;
+      if (task.resends > MAX_RESENDS) task.resolve({ failure: new InternalError(PAGE_NOT_ANALYSED) });
+      else again.push(task);
+    }
+    entry.pending.clear();
+    if (again.length > 0) this.queue.unshift(again);
+    this.dispatch();
+  }
+
+  private retire(entry: PoolWorker): void {
+    entry.gone = true;
+    clearTimeout(entry.watchdog);
+    entry.watchdog = undefined;
   }
 
   private spawn(): PoolWorker {
-    const entry: PoolWorker = { worker: new Worker(this.script), jobs: new Map(), load: 0, stems: new StemDecoder(), started: false };
-    entry.worker.on('message', (reply: WorkerMessage) => {
-      if ('ready' in reply) {
-        entry.started = true;
-        return;
-      }
-      // Decoded even for a job no longer waited for: the stems it brings are numbered for later replies.
-      const analyses = 'encoded' in reply ? entry.stems.decode(reply.encoded) : [];
-      const job = entry.jobs.get(reply.id);
-      if (job === undefined) return;
-      entry.jobs.delete(reply.id);
-      entry.load -= job.pages;
-      if ('error' in reply) job.reject(new Error(`page analysis failed: ${reply.error}`));
-      else job.resolve(analyses);
+    const progress = AnalysisProgress.create();
+    const worker = new Worker(this.script, {
+      workerData: { progress: progress.buffer } satisfies AnalysisWorkerData,
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
     });
-    let failure: Error | undefined;
-    entry.worker.on('error', (error) => (failure = error));
-    entry.worker.on('exit', (code) => {
-      const reason = failure ?? new Error(this.closing ? 'the analysis pool is closed' : `analysis worker exited with code ${code}`);
-      for (const job of entry.jobs.values()) job.reject(reason);
-      entry.jobs.clear();
-      if (this.closing) return;
-      const slot = this.workers.indexOf(entry);
-      if (entry.started) {
-        this.workers[slot] = this.spawn();
-      } else {
-        this.startFailure = reason;
-        this.workers.splice(slot, 1);
-      }
+    const entry: PoolWorker = {
+      worker,
+      progress,
+      stems: new StemDecoder(),
+      started: false,
+      gone: false,
+      pending: new Map(),
+      nextSequence: 0,
+      chunkEnds: [],
+      failure: undefined,
+      watchdog: undefined,
+    };
+    worker.on('message', (reply: WorkerMessage) => this.onReply(entry, reply));
+    worker.on('error', (error) => (entry.failure = error));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.onExit(entry, code);
     });
     return entry;
   }

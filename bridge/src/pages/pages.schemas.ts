@@ -26,7 +26,10 @@ export const syncBatchBodyDoc = z.array(syncPageInput).min(1).max(MAX_BATCH_PAGE
 export const syncError = z.object({
   index: z.number().int(),
   url: z.string().nullable(),
-  code: z.string(),
+  code: z.string().meta({
+    description:
+      '`validation_error`: the page is invalid (the message names the field). `payload_too_large`: analysing the page went over the bridge\'s time or memory limit (INTERLINKER_ANALYSIS_TIMEOUT_MS, INTERLINKER_ANALYSIS_MEMORY_MB): its content is too large or too complex. `internal_error`: the page could not be analysed for another reason.',
+  }),
   message: z.string(),
 });
 export type SyncError = z.output<typeof syncError>;

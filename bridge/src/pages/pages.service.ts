@@ -57,7 +57,8 @@ export class PagesService {
    * Batch sync (contract §3): each page is validated on its own; valid pages are upserted by normalised URL, their
    * links replaced and the index updated, all in one transaction so that a crash leaves the batch all or nothing.
    * Analysis (the costly part) runs first, off the transaction and possibly on other threads; batches synced at the
-   * same time each keep their own transaction. A page sent again exactly as stored keeps its analysis, links and
+   * same time each keep their own transaction. A page whose analysis goes over the analyser's time or memory limit
+   * (or fails) is reported in `errors` like an invalid one, and the rest of the batch is stored. A page sent again exactly as stored keeps its analysis, links and
    * index entry and only has its sync time updated: syncing a whole site again costs little where little changed.
    */
   async syncBatch(project: Project, items: unknown[]): Promise<SyncResult> {
@@ -71,12 +72,26 @@ export class PagesService {
 
     const unchanged = this.unchangedPages(project.id, valid);
     const prepared = new Map<ValidPage, PreparedPage>();
+    // Pages whose analysis went over a limit or failed: they fail alone, the rest of the batch is stored.
+    const unanalysed = new Set<ValidPage>();
     for (;;) {
-      const toAnalyse = valid.filter((page) => !unchanged.has(page) && !prepared.has(page));
-      const analyses = await this.analyzer.analyzeAll(toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
-      toAnalyse.forEach((page, i) => prepared.set(page, withLinks(project, page, analyses[i]!)));
-      const outcome = this.store(project, valid, unchanged, prepared);
-      if ('pages' in outcome) return { synced: outcome.pages.length, failed: errors.length, errors, pages: outcome.pages };
+      const toAnalyse = valid.filter((page) => !unchanged.has(page) && !prepared.has(page) && !unanalysed.has(page));
+      const results = await this.analyzer.analyzeAll(toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
+      toAnalyse.forEach((page, i) => {
+        const result = results[i]!;
+        if ('analysis' in result) {
+          prepared.set(page, withLinks(project, page, result.analysis));
+          return;
+        }
+        unanalysed.add(page);
+        errors.push({ index: page.index, url: page.url, code: result.failure.code, message: result.failure.message });
+      });
+      const analysed = unanalysed.size === 0 ? valid : valid.filter((page) => !unanalysed.has(page));
+      const outcome = this.store(project, analysed, unchanged, prepared);
+      if ('pages' in outcome) {
+        errors.sort((a, b) => a.index - b.index);
+        return { synced: outcome.pages.length, failed: errors.length, errors, pages: outcome.pages };
+      }
       // Another sync changed these pages while this one was analysing: they are analysed after all.
       for (const page of outcome.stale) unchanged.delete(page);
     }

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { HOSTILE_SHAPES } from '../../bench/hostile/hostile-pages.js';
+import { walkHtml, type HtmlVisitor } from '../../bridge/src/engine/html-walker.js';
+import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import { shortcodeSpans } from '../../bridge/src/engine/shortcodes.js';
+import { MAX_DISTINCT_WORDS, tokenize, wordTable } from '../../bridge/src/engine/tokenizer.js';
+import { extractVisibleText } from '../../bridge/src/engine/visible-text.js';
+import { timeGrowth } from '../support/time-growth.js';
+
+// Each pattern took time in the square of its length before (8 times the input: 64 times the time); now 8 times
+// the input takes about 8 times the time. The bound is generous: only a super-linear cost can pass it.
+const FACTOR = 8;
+const BOUND = 24;
+
+const shape = (name: string) => HOSTILE_SHAPES.find((candidate) => candidate.name === name)!.build;
+const ignore: HtmlVisitor = { openTag() {}, closeTag() {}, text() {} };
+const page = (html: string) => ({ url: 'https://site.test/p', title: 'Page', html });
+
+describe('analysis time on hostile input', () => {
+  test.each([
+    { pattern: 'unclosed shortcodes "[a [a …"', step: 'shortcodeSpans', make: (n: number) => '[a '.repeat(Math.floor(n / 3)), work: shortcodeSpans },
+    { pattern: 'unclosed links "<a href=x><i>y" repeated', step: 'extractVisibleText', make: shape('unclosed-links'), work: extractVisibleText },
+    { pattern: 'nesting "<div>" repeated', step: 'walkHtml', make: shape('deep-nesting'), work: (html: string) => walkHtml(html, ignore) },
+    { pattern: 'nesting "<b>" repeated', step: 'walkHtml', make: shape('deep-inline-nesting'), work: (html: string) => walkHtml(html, ignore) },
+    { pattern: 'end tags of elements never opened', step: 'walkHtml', make: shape('stray-end-tags'), work: (html: string) => walkHtml(html, ignore) },
+    { pattern: '"<form>" inside deep nesting', step: 'walkHtml', make: shape('nested-forms'), work: (html: string) => walkHtml(html, ignore) },
+    { pattern: 'SVG end tags inside foreignObject', step: 'walkHtml', make: shape('foreign-stray-end-tags'), work: (html: string) => walkHtml(html, ignore) },
+    { pattern: 'headings and links never closed', step: 'analyzePage', make: shape('nested-headings-and-links'), work: (html: string) => analyzePage(page(html)) },
+    // The Snowball stemmer takes time in the square of a word's length ("yyyy…").
+    { pattern: 'one word "yyyy…"', step: 'analyzePage', make: (n: number) => 'y'.repeat(n), work: (html: string) => analyzePage(page(html)) },
+  ])('when $pattern grows 8 times, then $step takes at most about 8 times longer', ({ make, work }) => {
+    expect(timeGrowth(make, work as (input: string) => unknown, 16 * 1024, FACTOR)).toBeLessThan(BOUND);
+  }, 60_000);
+
+  test('when a word is "yyyy…" of any length, then it is no word: only runs of up to 128 letters are', () => {
+    expect(tokenize(`${'y'.repeat(129)} short ${'y'.repeat(128)}`).words).toEqual(['short', 'y'.repeat(128)]);
+  });
+
+  // Stemming and interning each distinct word costs microseconds: their number is capped instead.
+  test('when a page has more distinct words than MAX_DISTINCT_WORDS, then the later new ones are no terms of it', () => {
+    const words = Array.from({ length: MAX_DISTINCT_WORDS + 10 }, (_, i) => `w${i.toString(36)}x`);
+    const table = wordTable(tokenize(`${words.join(' ')} w0x`));
+    expect(table.distinct).toEqual(words.slice(0, MAX_DISTINCT_WORDS));
+    expect(Array.from(table.wordOf.subarray(MAX_DISTINCT_WORDS - 1))).toEqual([MAX_DISTINCT_WORDS - 1, ...Array(10).fill(-1), 0]);
+    const analysis = analyzePage(page(`<p>${words.join(' ')}</p>`));
+    expect(analysis.wordStems.length).toBe(MAX_DISTINCT_WORDS);
+    expect(analysis.stems.length).toBeLessThanOrEqual(MAX_DISTINCT_WORDS + 1);
+  });
+});

@@ -1,0 +1,33 @@
+/** The smaller input takes at least this long: shorter runs are mostly timer and scheduling noise. */
+const MIN_SMALL_MS = 5;
+const MAX_SIZE = 512 * 1024;
+
+/**
+ * How many times longer `work` takes on an input `factor` times larger: about `factor` when linear, `factor²` when
+ * quadratic. The smaller size is doubled from `size` until one run takes a few milliseconds; each size is timed a
+ * few times after a warm-up run (compilation) and the best kept, so that a busy machine rarely distorts it. Tests
+ * compare it with a generous bound, never with an absolute time.
+ */
+export function timeGrowth<T>(make: (size: number) => T, work: (input: T) => unknown, size: number, factor = 8, tries = 5): number {
+  const time = (input: T): number => {
+    const started = performance.now();
+    work(input);
+    return performance.now() - started;
+  };
+  let small = make(size);
+  time(small);
+  while (time(small) < MIN_SMALL_MS && size < MAX_SIZE) {
+    size *= 2;
+    small = make(size);
+    time(small);
+  }
+  const large = make(size * factor);
+  time(large);
+  let smallBest = Infinity;
+  let largeBest = Infinity;
+  for (let i = 0; i < tries; i += 1) {
+    smallBest = Math.min(smallBest, time(small));
+    largeBest = Math.min(largeBest, time(large));
+  }
+  return largeBest / Math.max(smallBest, 0.05);
+}
