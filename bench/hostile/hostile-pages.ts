@@ -3,6 +3,7 @@
  * broken plugin) can publish on a connected site. Each is built to a size in UTF-8 bytes, as the bridge's 2 MiB
  * content limit counts them. Shared by the hostile-HTML tests and `npm run bench:hostile`.
  */
+import { seededRandom } from '../../test/support/seeded-random.js';
 
 export interface HostileShape {
   name: string;
@@ -32,17 +33,6 @@ function numbered(unit: (i: number) => string, bytes: number, prefix = '', suffi
   return parts.join('');
 }
 
-/** A deterministic pseudo-random sequence (mulberry32): the same corpus on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Base-26 words: a, b, …, z, ba, bb, … — every one distinct. */
 function distinctWord(i: number): string {
@@ -53,7 +43,7 @@ function distinctWord(i: number): string {
 
 /** Random UTF-16 code units: NUL and other controls, lone surrogates, unassigned and private-use characters. */
 function binaryGarbage(bytes: number): string {
-  const next = random(1);
+  const next = seededRandom(1);
   const units: string[] = [];
   let used = 0;
   while (used < bytes - 3) {
@@ -85,7 +75,7 @@ function everyPlane(bytes: number): string {
 
 /** A random mix of tags (open, close, void, unknown), attributes, entities, comments, shortcodes and words. */
 function tagSoup(bytes: number): string {
-  const next = random(2);
+  const next = seededRandom(2);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const tags = ['a', 'b', 'i', 'p', 'div', 'h2', 'code', 'pre', 'script', 'style', 'svg', 'math', 'form', 'table', 'td', 'li', 'x-y', 'br', 'img'];
   const pieces = [

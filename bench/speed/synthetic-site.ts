@@ -4,6 +4,7 @@
  * headings, mentions of other pages' titles and some existing links. Page i is built from its own seed, so any
  * batch can be generated without holding the site in memory.
  */
+import { seededRandom } from '../../test/support/seeded-random.js';
 
 const FUNCTION_WORDS = `the of and to a in is that for it as was with be by on not he this are or his from at which but
 have an they you were her she there one all we their been has when who will more no if out so said what up its about
@@ -18,20 +19,8 @@ const VOCABULARY_SIZE = 50_000;
 const TOPIC_WORDS = 120;
 const PAGES_PER_TOPIC = 40;
 
-/** mulberry32: a tiny seeded PRNG, good enough for test data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function buildVocabulary(): string[] {
-  const next = random(42);
+  const next = seededRandom(42);
   const seen = new Set<string>();
   const words: string[] = [];
   while (words.length < VOCABULARY_SIZE) {
@@ -73,7 +62,7 @@ function zipfWord(next: () => number): string {
 
 /** A topic's own words: mid-frequency vocabulary, the words that make pages of one topic alike. */
 function topicWords(topic: number): string[] {
-  const next = random(1_000_003 + topic);
+  const next = seededRandom(1_000_003 + topic);
   return Array.from({ length: TOPIC_WORDS }, () => vocabulary[300 + Math.floor(next() * (VOCABULARY_SIZE - 300))]!);
 }
 
@@ -85,7 +74,7 @@ export function topicOf(page: number): number {
 
 /** The page's name: 2–3 words of its topic, the same every time it is asked for. */
 export function titleOf(page: number): string {
-  const next = random(7_000_001 + page);
+  const next = seededRandom(7_000_001 + page);
   const words = topicWords(topicOf(page));
   const count = 2 + Math.floor(next() * 2);
   const chosen = new Set<string>();
@@ -105,7 +94,7 @@ export interface SyntheticPage {
 
 /** One page of a site of `siteSize` pages, ~`words` words long. */
 export function syntheticPage(page: number, siteSize: number, words = 1500): SyntheticPage {
-  const next = random(page + 1);
+  const next = seededRandom(page + 1);
   const topic = topicWords(topicOf(page));
   const pickWord = (): string => {
     const roll = next();

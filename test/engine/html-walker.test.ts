@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2';
 import { describe, expect, test } from 'vitest';
 import { MAX_OPEN_ELEMENTS, walkHtml } from '../../bridge/src/engine/html-walker.js';
 import { extractVisibleText } from '../../bridge/src/engine/visible-text.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 type HtmlEvent = ['open', string, string] | ['close', string] | ['text', string, boolean];
 
@@ -31,17 +32,6 @@ function walkerEvents(html: string): HtmlEvent[] {
   return events;
 }
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Tag soup from the pieces the Parser treats specially: implied ends, void, raw-text and foreign elements, entities. */
 const PIECES = [
@@ -55,7 +45,7 @@ const PIECES = [
 ];
 
 function tagSoup(seed: number, pieces: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return Array.from({ length: pieces }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { shortcodeSpans } from '../../bridge/src/engine/shortcodes.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /** What the pattern visible-text.ts used before matched: the reference the linear scan must equal. */
 const SHORTCODE = /\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g;
@@ -10,17 +11,6 @@ const spansAsText = (text: string): string[] => {
   return Array.from({ length: spans.length / 2 }, (_, i) => text.slice(spans[2 * i], spans[2 * i + 1]));
 };
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ['[', '[', ']', '/', 'a', 'Z', '1', '_', '-', ' ', '\n', '\u00a0', '\u2028', 'é', '"', '='];
 
@@ -39,7 +29,7 @@ describe('shortcodeSpans', () => {
   test.each(Array.from({ length: 200 }, (_, seed) => ({ seed })))(
     'when random text #$seed is scanned, then the spans are those the regex matched',
     ({ seed }) => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const text = Array.from({ length: 80 }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
       expect(shortcodeSpans(text)).toEqual(regexSpans(text));
     },
