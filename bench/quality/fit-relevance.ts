@@ -6,6 +6,7 @@
  *   npm run bench:quality                                   # writes .cache/relevance-features.jsonl
  *   npx tsx bench/quality/fit-relevance.ts [.cache/relevance-features.jsonl] [--lambda 1] [--calibrate-from 0.3]
  *                                          [--calibrate-on half-removed] [--threshold T] [--out model.json]
+ *                                          [--drop-inputs I,J] [--reuse-folds]
  *
  * The procedure itself is fitting/fit-procedure.ts; the figures come from fitting/replay.ts, a replay of
  * suggestion-engine.ts on the dump (it reproduces the bridge's answers, give or take ties). Prints the held-out figures
@@ -27,6 +28,7 @@ const { values: args, positionals } = parseArgs({
     'calibrate-on': { type: 'string', default: '' },
     out: { type: 'string' },
     'reuse-folds': { type: 'boolean', default: false },
+    'drop-inputs': { type: 'string', default: '' },
   },
 });
 const file = positionals[0] ?? '.cache/relevance-features.jsonl';
@@ -39,6 +41,9 @@ const options: FitOptions = {
 };
 
 const pages: DumpedPage[] = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as DumpedPage);
+// --drop-inputs 22,23: those target inputs set to 0 everywhere, to judge held out what an input adds (an ablation).
+const dropped = args['drop-inputs']!.split(',').filter(Boolean).map(Number);
+for (const page of pages) for (const target of page.targets) for (const i of dropped) target.target[i] = 0;
 const sites = [...new Set(pages.map((page) => page.corpus))];
 const variants = [...new Set(pages.map((page) => page.variant))];
 const BINS = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01];
