@@ -59,9 +59,11 @@ function report(label: string, weightsOf: (site: string) => readonly number[]): 
       const figures = replay(selected, weights, threshold);
       recalls.push(figures.recallAt10);
       const withTruth = selected.filter((p) => p.truth > 0);
-      const shown = withTruth.flatMap((p) => replayPage(p, weights));
+      // Each page replayed once: its suggestions feed both the recall at the default and the reliability bins.
+      const perPage = withTruth.map((p) => replayPage(p, weights));
+      const shown = perPage.flat();
       const recallAtDefault =
-        withTruth.reduce((sum, p) => sum + replayPage(p, weights).filter((s) => s.score >= threshold && s.label === 1).length / p.truth, 0) /
+        withTruth.reduce((sum, p, i) => sum + perPage[i]!.filter((s) => s.score >= threshold && s.label === 1).length / p.truth, 0) /
         Math.max(1, withTruth.length);
       const bins = BINS.slice(0, -1).map((low, i) => {
         const bin = shown.filter((s) => s.score >= low && s.score < BINS[i + 1]!);

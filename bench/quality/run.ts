@@ -154,13 +154,12 @@ async function main(): Promise<void> {
   const models = modelsFor(corpora);
   const runs = await askBridges(corpora, models);
   const results = corpora.map((prepared, corpusIndex) => {
-    const threshold = DEFAULT_MIN_RELEVANCE_SCORE;
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
-      evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, threshold),
+      evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, DEFAULT_MIN_RELEVANCE_SCORE),
     );
     console.log(`\n######## corpus ${prepared.source.id} (${prepared.facts.package})`);
     evaluations.forEach(printEvaluation);
-    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, threshold, variants: evaluations };
+    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
   });
 
   console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);

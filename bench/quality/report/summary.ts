@@ -7,15 +7,12 @@ import { TARGETS } from './targets.js';
 
 export interface SiteResult {
   id: string;
-  /** The default minRelevanceScore the site is judged at. */
-  threshold: number;
   corpus: CorpusFacts;
   variants: VariantEvaluation[];
 }
 
 interface Row {
   site: string;
-  threshold: number | null;
   variant: string;
   recall: number;
   baseline: number;
@@ -30,12 +27,11 @@ interface Row {
   validity: number;
 }
 
-function rowOf(site: string, threshold: number, evaluation: VariantEvaluation): Row {
+function rowOf(site: string, evaluation: VariantEvaluation): Row {
   const { score, validity, reliability } = evaluation.engine;
   const atDefault = score.precisionAtThreshold;
   return {
     site,
-    threshold,
     variant: evaluation.variant,
     recall: score.recallAt[10],
     baseline: Math.max(0, ...evaluation.baselines.map((b) => b.score.recallAt[10])),
@@ -55,14 +51,15 @@ const f3 = (value: number): string => value.toFixed(3);
 const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
 export function summaryTable(results: readonly SiteResult[]): string {
-  const rows = results.flatMap((result) => result.variants.map((evaluation) => rowOf(result.id, result.threshold, evaluation)));
+  const rows = results.flatMap((result) => result.variants.map((evaluation) => rowOf(result.id, evaluation)));
+  // Every site is judged at the same default (the engine's); each score carries it.
+  const threshold = results[0]?.variants[0]?.engine.score.precisionAtThreshold?.threshold ?? '?';
   const variants = [...new Set(rows.map((row) => row.variant))];
   const means: Row[] = variants.map((variant) => {
     const of = rows.filter((row) => row.variant === variant);
     const precisions = of.map((row) => row.precision).filter((p): p is number => p !== null);
     return {
       site: 'mean of sites',
-      threshold: null,
       variant,
       recall: mean(of.map((r) => r.recall)),
       baseline: mean(of.map((r) => r.baseline)),
@@ -77,7 +74,7 @@ export function summaryTable(results: readonly SiteResult[]): string {
       validity: Math.min(...of.map((r) => r.validity)),
     };
   });
-  const header = ['site', 'variant', 'R@10', 'best baseline', 'ratio', 'MRR', 'anchorF1 (exact)', 'default', 'per page ≥default', 'R@≥default', 'P@≥default (n)', 'calib. gap', 'valid'];
+  const header = ['site', 'variant', 'R@10', 'best baseline', 'ratio', 'MRR', 'anchorF1 (exact)', `per page ≥${threshold}`, `R@≥${threshold}`, `P@≥${threshold} (n)`, 'calib. gap', 'valid'];
   const cells = [...rows, ...means].map((row) => [
     row.site,
     row.variant,
@@ -86,7 +83,6 @@ export function summaryTable(results: readonly SiteResult[]): string {
     row.baseline === 0 ? '∞' : `${(row.recall / row.baseline).toFixed(2)}×`,
     f3(row.mrr),
     `${f3(row.anchorF1)} (${f3(row.anchorExact)})`,
-    row.threshold === null ? '' : String(row.threshold),
     row.perPage.toFixed(2),
     f3(row.recallAtDefault),
     row.precision === null ? `— (0)` : `${f3(row.precision)} (${row.suggestionsAtDefault})`,

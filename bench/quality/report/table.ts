@@ -3,7 +3,7 @@ import type { ReliabilityBin } from '../metrics/reliability.js';
 import type { SystemScore } from '../metrics/system-score.js';
 import type { TargetCheck } from './targets.js';
 
-function render(rows: string[][]): string {
+export function renderTable(rows: string[][]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
 }
@@ -30,11 +30,11 @@ export function scoreTable(systems: readonly { name: string; score: SystemScore;
     fixed(score.precisionAtThreshold?.recall),
     validity === undefined ? '—' : `${(validity * 100).toFixed(2)} %`,
   ]);
-  return render([header, ...rows]);
+  return renderTable([header, ...rows]);
 }
 
 export function targetTable(checks: readonly TargetCheck[]): string {
-  return render([
+  return renderTable([
     ['target', 'required', 'measured', 'result'],
     ...checks.map((check) => [check.name, check.required, check.measured, check.pass ? 'PASS' : 'FAIL']),
   ]);
@@ -43,5 +43,3 @@ export function targetTable(checks: readonly TargetCheck[]): string {
 export function reliabilityLine(table: readonly ReliabilityBin[]): string {
   return table.map((bin) => `${bin.low}–${bin.high}: ${fixed(bin.meanScore)} / ${fixed(bin.accepted)} (${bin.suggestions})`).join('  ');
 }
-
-export { render as renderTable };
