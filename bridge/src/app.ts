@@ -32,6 +32,7 @@ import { ProjectsRepository } from './projects/projects.repository.js';
 import { projectEndpoints } from './projects/projects.routes.js';
 import { ProjectsService } from './projects/projects.service.js';
 import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
+import { ProjectRelevance } from './suggestions/project-relevance.js';
 import { suggestionEndpoints } from './suggestions/suggestions.routes.js';
 import { SuggestionsService } from './suggestions/suggestions.service.js';
 import { systemEndpoints } from './system/system.routes.js';
@@ -86,7 +87,14 @@ export function createApp(deps: AppDeps): App {
   });
   const pagesRepository = new PagesRepository(db);
   const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
-  const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, clock);
+  const suggestions = new SuggestionsService(
+    db,
+    suggestionsRepository,
+    pagesRepository,
+    indexes,
+    new ProjectRelevance(suggestionsRepository, indexes.relevance),
+    clock,
+  );
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
 

@@ -32,8 +32,15 @@ export function maxAnchorLogit(anchorWeights: readonly number[]): number {
     anchorWeights.slice(KINDS).reduce((sum, w, i) => sum + Math.max(0, w * ANCHOR_INPUT_MAX[i]!), 0);
 }
 
-/** The page's suggestions as the engine would make them: label and score, best first. */
-export function replayPage(page: DumpedPage, weights: readonly number[]): { label: number; score: number }[] {
+/** One replayed suggestion: the authors linked its target (label), its score, and the model inputs it was scored with. */
+export interface ReplayedSuggestion {
+  label: number;
+  score: number;
+  inputs: number[];
+}
+
+/** The page's suggestions as the engine would make them, best first. */
+export function replayPage(page: DumpedPage, weights: readonly number[]): ReplayedSuggestion[] {
   const targetInputs = page.targets[0]?.target.length ?? 0;
   const anchorWeights = weights.slice(targetInputs);
   const bound = maxAnchorLogit(anchorWeights);
@@ -57,7 +64,7 @@ export function replayPage(page: DumpedPage, weights: readonly number[]): { labe
   }
   ranked.sort((a, b) => b.logOdds - a.logOdds || a.c.order - b.c.order);
   const taken: { start: number; end: number }[] = [];
-  const out: { label: number; score: number }[] = [];
+  const out: ReplayedSuggestion[] = [];
   for (const { c, logOdds } of ranked) {
     if (out.length >= LIMIT) break;
     const index = c.target.anchors.findIndex((a) => taken.every((t) => a[1]! <= t.start || a[0]! >= t.end));
@@ -65,7 +72,7 @@ export function replayPage(page: DumpedPage, weights: readonly number[]): { labe
     const anchor = c.target.anchors[index]!;
     taken.push({ start: anchor[0]!, end: anchor[1]! });
     const z = index === 0 ? logOdds : c.targetLogOdds + anchorLogit(anchor);
-    out.push({ label: c.target.label, score: round(1 / (1 + Math.exp(-z))) });
+    out.push({ label: c.target.label, score: round(1 / (1 + Math.exp(-z))), inputs: [...c.target.target, ...anchor.slice(2)] });
   }
   return out.sort((a, b) => b.score - a.score);
 }

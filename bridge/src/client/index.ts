@@ -7,9 +7,9 @@ import type { ApiKeyInfo, CreatedKey } from '../keys/keys.schemas.js';
 import type { Implementation } from '../implementations/implementations.schemas.js';
 import type { PageDetail, PageSummary, SyncResult } from '../pages/pages.schemas.js';
 import type { Project } from '../projects/projects.schemas.js';
-import type { Suggestion, SuggestionStatus } from '../suggestions/suggestions.schemas.js';
+import type { RelevanceSummary, Suggestion, SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 
-export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
+export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, RelevanceSummary, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -120,6 +120,10 @@ export class InterlinkerClient {
   }
   updateSuggestion(projectId: string, suggestionId: string, status: SuggestionStatus) {
     return this.data<Suggestion>('PATCH', `/api/projects/${enc(projectId)}/suggestions/${enc(suggestionId)}`, { status });
+  }
+  /** Extension: whether the project's editors' decisions adapt its relevance model yet. */
+  getRelevanceSummary(projectId: string) {
+    return this.data<RelevanceSummary>('GET', `/api/projects/${enc(projectId)}/relevance`);
   }
   deleteSuggestion(projectId: string, suggestionId: string) {
     return this.data<{ success: true }>('DELETE', `/api/projects/${enc(projectId)}/suggestions/${enc(suggestionId)}`);

@@ -1,5 +1,5 @@
 import { sentenceAround } from './context.js';
-import { acceptance, DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from './relevance.js';
+import { acceptance, anchorVector, DEFAULT_RELEVANCE_MODEL, targetVector, type RelevanceModel, type TargetFeatures } from './relevance.js';
 import type { CorpusDocument, SiteCorpus } from './site-corpus.js';
 import type { SourceText } from './source-text.js';
 import { anchorOptions, anchorSearch, type AnchorOption } from './anchor-options.js';
@@ -16,6 +16,7 @@ const SEARCH_FACTOR = 6;
 
 interface RankedTarget {
   docNo: number;
+  features: TargetFeatures;
   targetLogOdds: number;
   options: AnchorOption[];
   /** Log-odds with the preferred anchor. */
@@ -26,6 +27,7 @@ interface TakenAnchor {
   start: number;
   end: number;
   score: number;
+  option: AnchorOption;
 }
 
 const round = (score: number): number => Math.round(score * 1e4) / 1e4;
@@ -56,6 +58,7 @@ export function suggestLinks(
       anchorText,
       context: context.includes(anchorText) ? context : anchorText,
       relevanceScore: anchor.score,
+      inputs: [...targetVector(target.features), ...anchorVector(anchor.option.features)],
     });
   }
   // A target that fell back to a weaker anchor may now score below one after it.
@@ -80,7 +83,7 @@ function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceTex
     if (ranked.length >= keep && targetLogOdds + model.maxAnchorLogit <= floor) break;
     const options = anchorOptions(search, candidate);
     if (options.length === 0) continue;
-    ranked.push({ docNo: candidate.docNo, targetLogOdds, options, logOdds: targetLogOdds + model.anchorLogit(options[0]!.features) });
+    ranked.push({ docNo: candidate.docNo, features: candidate.features, targetLogOdds, options, logOdds: targetLogOdds + model.anchorLogit(options[0]!.features) });
     if (ranked.length >= keep) {
       ranked.sort((a, b) => b.logOdds - a.logOdds || a.docNo - b.docNo);
       ranked.length = keep;
@@ -96,7 +99,7 @@ function firstFreeAnchor(target: RankedTarget, taken: readonly TakenAnchor[], mi
     if (!taken.every((t) => option.end <= t.start || option.start >= t.end)) continue;
     const logOdds = index === 0 ? target.logOdds : target.targetLogOdds + model.anchorLogit(option.features);
     const score = round(acceptance(logOdds));
-    if (score >= minScore) return { start: option.start, end: option.end, score };
+    if (score >= minScore) return { start: option.start, end: option.end, score, option };
   }
   return null;
 }

@@ -89,4 +89,9 @@ export interface EngineSuggestion {
   context: string;
   /** In [0, 1]; reads as the chance an editor accepts it. */
   relevanceScore: number;
+  /**
+   * The relevance model's inputs for this suggestion (targetVector then anchorVector): kept with the suggestion so
+   * that an editor's decision on it can adapt the project's model (adaptation.ts).
+   */
+  inputs: number[];
 }

@@ -29,7 +29,8 @@ export interface ProjectIndexesOptions {
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
   private readonly stem: Stem;
-  private readonly relevance: RelevanceModel;
+  /** The bridge's relevance model, before any project's adaptation. */
+  readonly relevance: RelevanceModel;
   private readonly corpora = new Map<string, { corpus: SiteCorpus; revision: number }>();
 
   constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
@@ -83,14 +84,15 @@ export class ProjectIndexes {
     this.store.deleteProject(projectId);
   }
 
-  generate(request: GenerateRequest): EngineSuggestion[] {
+  /** Suggestions for the request's source page, scored by `relevance` (the project's model; the bridge's by default). */
+  generate(request: GenerateRequest, relevance: RelevanceModel = this.relevance): EngineSuggestion[] {
     const corpus = this.corpus(request.projectId);
     if (request.limit <= 0 || corpus.docNoOfPage(request.sourcePageId) === undefined) return [];
     const source = this.store.document(request.sourcePageId);
     const text = this.store.text(request.sourcePageId);
     if (source === undefined || text === undefined) return [];
     const sourceText = readSourceText(text, corpus, this.stem);
-    return suggestLinks(corpus, source, sourceText, request, this.relevance);
+    return suggestLinks(corpus, source, sourceText, request, relevance);
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {

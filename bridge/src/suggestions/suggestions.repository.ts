@@ -9,7 +9,21 @@ export interface SuggestionUpsert {
   anchorText: string;
   context: string;
   relevanceScore: number;
+  /** The model inputs it was scored with (float32 bytes). */
+  inputs: Buffer;
   now: string;
+}
+
+/** An editor's verdict on a suggestion and the model inputs it was scored with. */
+export interface StoredDecision {
+  inputs: Float32Array;
+  accepted: boolean;
+}
+
+/** Changes whenever a decision is made, changed or removed: what a cached adapted model is keyed by. */
+export interface DecisionsRevision {
+  count: number;
+  lastUpdatedAt: string | null;
 }
 
 export interface SuggestionOrder {
@@ -47,10 +61,11 @@ export class SuggestionsRepository {
       // A pending suggestion for the pair is refreshed in place (same id); any other status is left alone.
       upsert: db.prepare(
         `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score,
-           status, created_at, updated_at)
-         VALUES (@newId, @projectId, @sourcePageId, @targetPageId, @anchorText, @context, @relevanceScore, 'pending', @now, @now)
+           status, created_at, updated_at, inputs)
+         VALUES (@newId, @projectId, @sourcePageId, @targetPageId, @anchorText, @context, @relevanceScore, 'pending', @now, @now, @inputs)
          ON CONFLICT (source_page_id, target_page_id) DO UPDATE SET anchor_text = excluded.anchor_text,
-           context = excluded.context, relevance_score = excluded.relevance_score, updated_at = excluded.updated_at
+           context = excluded.context, relevance_score = excluded.relevance_score, updated_at = excluded.updated_at,
+           inputs = excluded.inputs
          WHERE suggestions.status = 'pending'
          RETURNING id`,
       ).pluck(),
@@ -73,6 +88,14 @@ export class SuggestionsRepository {
       settledTargets: db.prepare(
         "SELECT target_page_id FROM suggestions WHERE source_page_id = ? AND status <> 'pending'",
       ).pluck(),
+      decisionsRevision: db.prepare(
+        `SELECT COUNT(*) AS count, MAX(updated_at) AS lastUpdatedAt FROM suggestions
+         WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'`,
+      ),
+      decisions: db.prepare(
+        `SELECT inputs, status FROM suggestions WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'
+         ORDER BY updated_at DESC LIMIT ?`,
+      ),
       setStatus: db.prepare('UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ?'),
       remove: db.prepare('DELETE FROM suggestions WHERE id = ? AND project_id = ?'),
       removePendingOfPage: db.prepare(
@@ -117,6 +140,19 @@ export class SuggestionsRepository {
   /** Targets the source has a suggestion for that an editor has acted on (approved, rejected, implemented). */
   settledTargetIds(sourcePageId: string): string[] {
     return this.statements.settledTargets.all(sourcePageId) as string[];
+  }
+
+  decisionsRevision(projectId: string): DecisionsRevision {
+    return this.statements.decisionsRevision.get(projectId) as DecisionsRevision;
+  }
+
+  /** The most recent decisions: approved and implemented suggestions were accepted, rejected ones were not. */
+  decisions(projectId: string, limit: number): StoredDecision[] {
+    const rows = this.statements.decisions.all(projectId, limit) as { inputs: Buffer; status: SuggestionStatus }[];
+    return rows.map((row) => ({
+      inputs: new Float32Array(row.inputs.buffer.slice(row.inputs.byteOffset, row.inputs.byteOffset + row.inputs.byteLength)),
+      accepted: row.status !== 'rejected',
+    }));
   }
 
   setStatus(id: string, status: SuggestionStatus, now: string): void {

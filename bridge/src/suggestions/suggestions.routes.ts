@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_DECISIONS, MIN_DECISIONS_EACH } from '../engine/adaptation.js';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { projectParams, successResponse } from '../http/common-schemas.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -6,6 +7,7 @@ import {
   DEFAULT_MIN_RELEVANCE_SCORE,
   generateBody,
   listSuggestionsQuery,
+  relevanceSummarySchema,
   suggestionParams,
   suggestionSchema,
   updateSuggestionBody,
@@ -27,6 +29,18 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       response: z.array(suggestionSchema),
       errors: [400, 404, 413, 415],
       handle: ({ auth, params, body }) => suggestions.generate(projectOf(auth.accountId, params.projectId), body),
+    }),
+    defineEndpoint({
+      method: 'get',
+      path: '/api/projects/{projectId}/relevance',
+      operationId: 'getRelevanceSummary',
+      summary: "How the project's suggestions are scored (extension)",
+      description: `Interlinker extension. relevanceScore starts as the bridge's model, fitted on other sites. Each suggestion an editor approves, implements or rejects is a decision; once the project has ${MIN_DECISIONS} of them (at least ${MIN_DECISIONS_EACH} accepted and ${MIN_DECISIONS_EACH} rejected), suggestions are scored by the model adapted to them, held near the bridge's model, so that the score follows this site's editors. Deleting a suggestion removes its decision.`,
+      tag: 'Suggestions',
+      params: projectParams,
+      response: relevanceSummarySchema,
+      errors: [404],
+      handle: ({ auth, params }) => suggestions.relevanceSummary(projectOf(auth.accountId, params.projectId).id),
     }),
     defineEndpoint({
       method: 'get',

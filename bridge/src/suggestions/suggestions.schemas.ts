@@ -52,3 +52,15 @@ export type ListSuggestionsQuery = z.output<typeof listSuggestionsQuery>;
 export const updateSuggestionBody = z.object({ status: z.enum(SUGGESTION_STATUSES) });
 
 export const suggestionParams = projectParams.extend({ suggestionId: z.string().min(1).max(64) });
+
+export const relevanceSummarySchema = z
+  .object({
+    adapted: z.boolean().meta({ description: "Whether suggestions are scored by the model adapted to this project's decisions." }),
+    decisions: z.number().int().min(0).meta({ description: 'Decisions it learns from: suggestions approved, implemented or rejected (the most recent 2,000).' }),
+    accepted: z.number().int().min(0).meta({ description: 'Of those, approved or implemented.' }),
+    rejected: z.number().int().min(0),
+    minimumDecisions: z.number().int().meta({ description: 'Decisions needed before the model adapts.' }),
+    minimumOfEach: z.number().int().meta({ description: 'Accepted and rejected decisions needed, each, before the model adapts.' }),
+  })
+  .meta({ id: 'RelevanceSummary' });
+export type RelevanceSummary = z.output<typeof relevanceSummarySchema>;

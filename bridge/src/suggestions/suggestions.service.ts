@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.js';
+import type { RelevanceModel } from '../engine/relevance.js';
 import type { EngineSuggestion, GenerateRequest } from '../engine/types.js';
 import type { ListResult } from '../http/endpoint.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -7,11 +8,12 @@ import { newId } from '../lib/ids.js';
 import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
 import type { PagesRepository } from '../pages/pages.repository.js';
 import type { Project } from '../projects/projects.schemas.js';
+import type { ProjectRelevance } from './project-relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
-import type { GenerateInput, ListSuggestionsQuery, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
+import type { GenerateInput, ListSuggestionsQuery, RelevanceSummary, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
 
 export interface SuggestionGenerator {
-  generate(request: GenerateRequest): EngineSuggestion[];
+  generate(request: GenerateRequest, relevance: RelevanceModel): EngineSuggestion[];
 }
 
 const LOCKED_MESSAGE =
@@ -23,6 +25,7 @@ export class SuggestionsService {
     private readonly suggestions: SuggestionsRepository,
     private readonly pages: PagesRepository,
     private readonly generator: SuggestionGenerator,
+    private readonly relevance: ProjectRelevance,
     private readonly clock: Clock,
   ) {}
 
@@ -49,7 +52,8 @@ export class SuggestionsService {
       ...this.pages.excludedPageIds(project.id),
       ...this.suggestions.settledTargetIds(source.id),
     ]);
-    const proposals = this.generator.generate({
+    const proposals = this.generator.generate(
+      {
       projectId: project.id,
       sourcePageId: source.id,
       limit: input.limit,
@@ -60,7 +64,9 @@ export class SuggestionsService {
         project.includePaths.length === 0 && project.excludePaths.length === 0
           ? () => true
           : (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
-    });
+      },
+      this.relevance.modelFor(project.id),
+    );
 
     const now = this.clock.now().toISOString();
     const ids = this.db.transaction(() =>
@@ -73,12 +79,18 @@ export class SuggestionsService {
           anchorText: proposal.anchorText,
           context: proposal.context,
           relevanceScore: roundScore(proposal.relevanceScore),
+          inputs: Buffer.from(Float32Array.from(proposal.inputs).buffer),
           now,
         });
         return id ? [id] : [];
       }),
     )();
     return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore);
+  }
+
+  /** How the project's suggestions are scored: whether its editors' decisions adapted the model yet. */
+  relevanceSummary(projectId: string): RelevanceSummary {
+    return this.relevance.summary(projectId);
   }
 
   list(projectId: string, query: ListSuggestionsQuery): ListResult<Suggestion> {

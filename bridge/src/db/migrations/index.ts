@@ -8,6 +8,7 @@ import { migration as searchSnapshots } from './0006-search-snapshots.js';
 import { migration as analysisVersion } from './0007-analysis-version.js';
 import { migration as contentHash } from './0008-content-hash.js';
 import { migration as idempotencyKeys } from './0009-idempotency-keys.js';
+import { migration as suggestionInputs } from './0010-suggestion-inputs.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   analysisVersion,
   contentHash,
   idempotencyKeys,
+  suggestionInputs,
 ];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { adaptRelevanceModel, MIN_DECISIONS, type Decision } from '../../bridge/src/engine/adaptation.js';
+import { acceptance, DEFAULT_RELEVANCE_MODEL, WEIGHTS } from '../../bridge/src/engine/relevance.js';
+import { seededRandom } from '../support/seeded-random.js';
+
+const base = DEFAULT_RELEVANCE_MODEL;
+const size = WEIGHTS.length;
+
+/** Plausible model inputs: the bias, then values in [0, 1] with some zeros, as the engine's vectors have. */
+function inputsOf(random: () => number): number[] {
+  return Array.from({ length: size }, (_, i) => (i === 0 ? 1 : random() < 0.5 ? 0 : random()));
+}
+
+const score = (model: typeof base, inputs: readonly number[]): number =>
+  acceptance(model.weights.reduce((sum, w, i) => sum + w * inputs[i]!, 0));
+
+function decisions(count: number, accepted: (i: number) => boolean, seed = 7): Decision[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => ({ inputs: inputsOf(random), accepted: accepted(i) }));
+}
+
+describe('adapting the relevance model to editors decisions', () => {
+  it('when there are too few decisions, or too few of one verdict, then the shipped model stays', () => {
+    expect(adaptRelevanceModel(base, decisions(MIN_DECISIONS - 1, (i) => i % 2 === 0))).toBeNull();
+    expect(adaptRelevanceModel(base, decisions(100, (i) => i < 4))).toBeNull();
+    expect(adaptRelevanceModel(base, decisions(100, (i) => i >= 4))).toBeNull();
+  });
+
+  it('when editors accept most suggestions, then the same inputs score higher; when they reject most, lower', () => {
+    const probe = decisions(50, () => true, 99).map((d) => Array.from(d.inputs));
+    const mean = (model: typeof base) => probe.reduce((sum, inputs) => sum + score(model, inputs), 0) / probe.length;
+    const generous = adaptRelevanceModel(base, decisions(200, (i) => i % 10 !== 0))!;
+    const strict = adaptRelevanceModel(base, decisions(200, (i) => i % 10 === 0))!;
+    expect(mean(generous)).toBeGreaterThan(mean(base) + 0.1);
+    expect(mean(strict)).toBeLessThan(mean(base) - 0.1);
+  });
+
+  it('when the pull towards the shipped weights is stronger, then the adapted model stays closer to them', () => {
+    const seen = decisions(200, (i) => i % 3 !== 0);
+    const distance = (weights: readonly number[]) => Math.hypot(...weights.map((w, i) => w - base.weights[i]!));
+    const loose = adaptRelevanceModel(base, seen, 1)!;
+    const tight = adaptRelevanceModel(base, seen, 1000)!;
+    expect(distance(tight.weights)).toBeLessThan(distance(loose.weights) / 5);
+  });
+
+  it('when a decision was scored by inputs of another shape (an older engine), then it is not used', () => {
+    const current = decisions(MIN_DECISIONS, (i) => i % 2 === 0);
+    const older = decisions(200, (i) => i % 2 === 0).map((d) => ({ ...d, inputs: Array.from(d.inputs).slice(1) }));
+    expect(adaptRelevanceModel(base, [...current.slice(0, MIN_DECISIONS - 1), ...older])).toBeNull();
+    expect(adaptRelevanceModel(base, [...current, ...older])).not.toBeNull();
+  });
+});
