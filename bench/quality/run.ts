@@ -27,6 +27,7 @@ import { buildVariant, sampleSourcePages, type VariantName } from './corpus/vari
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
 import { variantFeatures, type DumpedPage } from './features/feature-dump.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
+import { adaptationReplay, printAdaptation, type AdaptationReport } from './fitting/adaptation-replay.js';
 import { heldOutModels, type FoldModel } from './fitting/held-out.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
@@ -164,13 +165,19 @@ async function main(): Promise<void> {
 
   console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
   console.log(summaryTable(results));
+  // How far editors' decisions take each site past its held-out model (not with --in-sample: there is no fold model).
+  let adaptedToDecisions: AdaptationReport | null = null;
+  if (!args['in-sample'] && corpora.length > 1) {
+    adaptedToDecisions = adaptationReplay(dumped, (site) => models.get(site)!.weights);
+    printAdaptation(adaptedToDecisions);
+  }
 
   const runtimeMs = Math.round(performance.now() - started);
   const file = path.join(CACHE, 'quality-report.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results }, null, 2),
+    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results, adaptedToDecisions }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
 
