@@ -89,8 +89,9 @@ export class SuggestionsRepository {
         "SELECT target_page_id FROM suggestions WHERE source_page_id = ? AND status <> 'pending'",
       ).pluck(),
       decisionsRevision: db.prepare(
+        // Decisions without inputs (made before they were kept) count too: the query then reads only the index.
         `SELECT COUNT(*) AS count, MAX(updated_at) AS lastUpdatedAt FROM suggestions
-         WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'`,
+         WHERE project_id = ? AND status <> 'pending'`,
       ),
       decisions: db.prepare(
         `SELECT inputs, status FROM suggestions WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'
