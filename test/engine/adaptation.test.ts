@@ -50,3 +50,13 @@ describe('adapting the relevance model to editors decisions', () => {
     expect(adaptRelevanceModel(base, [...current, ...older])).not.toBeNull();
   });
 });
+
+describe('refitting from the last adapted model', () => {
+  it('when the fit starts from the previous adapted model, then it reaches the same weights', () => {
+    const earlier = adaptRelevanceModel(base, decisions(150, (i) => i % 3 !== 0))!;
+    const now = decisions(180, (i) => i % 3 !== 0);
+    const cold = adaptRelevanceModel(base, now)!;
+    const warm = adaptRelevanceModel(base, now, undefined, earlier)!;
+    warm.weights.forEach((w, i) => expect(w).toBeCloseTo(cold.weights[i]!, 3));
+  });
+});

@@ -28,11 +28,15 @@ export const PRIOR_STRENGTH = 10;
 export const MAX_DECISIONS = 2000;
 const NEWTON_STEPS = 12;
 
-/** The adapted model, or null when there are too few decisions to move away from the shipped one. */
+/**
+ * The adapted model, or null when there are too few decisions to move away from the shipped one. `start` (the last
+ * adapted model of the project) only saves Newton steps: the optimum is the same.
+ */
 export function adaptRelevanceModel(
   base: RelevanceModel,
   decisions: readonly Decision[],
   priorStrength: number = PRIOR_STRENGTH,
+  start?: RelevanceModel,
 ): RelevanceModel | null {
   const size = base.weights.length;
   const usable = decisions.filter((d) => d.inputs.length === size).slice(0, MAX_DECISIONS);
@@ -43,6 +47,11 @@ export function adaptRelevanceModel(
   const prior = base.weights;
   let weights = Float64Array.from(prior);
   let loss = objective(weights, prior, usable, priorStrength);
+  if (start !== undefined && start.weights.length === size) {
+    const warm = Float64Array.from(start.weights);
+    const warmLoss = objective(warm, prior, usable, priorStrength);
+    if (warmLoss < loss) [weights, loss] = [warm, warmLoss];
+  }
   for (let step = 0; step < NEWTON_STEPS; step += 1) {
     // Gradient and Hessian of the objective: sum of log losses + priorStrength/2 · |weights − prior|².
     const gradient = new Float64Array(size);

@@ -1,4 +1,4 @@
-import { adaptRelevanceModel, MAX_DECISIONS, MIN_DECISIONS, MIN_DECISIONS_EACH } from '../engine/adaptation.js';
+import { adaptRelevanceModel, MAX_DECISIONS, MIN_DECISIONS, MIN_DECISIONS_EACH, PRIOR_STRENGTH } from '../engine/adaptation.js';
 import type { RelevanceModel } from '../engine/relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { RelevanceSummary } from './suggestions.schemas.js';
@@ -40,7 +40,7 @@ export class ProjectRelevance {
     const cached = this.cache.get(projectId);
     if (cached?.key === key) return cached;
     const decisions = revision.count === 0 ? [] : this.suggestions.decisions(projectId, MAX_DECISIONS);
-    const adapted = adaptRelevanceModel(this.base, decisions);
+    const adapted = adaptRelevanceModel(this.base, decisions, PRIOR_STRENGTH, cached?.summary.adapted ? cached.model : undefined);
     const accepted = decisions.filter((decision) => decision.accepted).length;
     const entry: Adapted = {
       key,
