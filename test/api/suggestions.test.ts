@@ -184,3 +184,33 @@ describe('reviewing suggestions', () => {
     expect((await bridge.fetch(`/api/projects/${projectId}/suggestions/${first!.id}`, { key: account.key })).status).toBe(404);
   });
 });
+
+describe('searching suggestions (extension)', () => {
+  it('when q is given, then only suggestions whose anchor or source or target title contains it are listed, case aside', async () => {
+    const projectId = await newProject('search');
+    const generated = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 50 });
+    expect(generated.length).toBeGreaterThanOrEqual(2);
+
+    const byTitle = await account.client.listSuggestions(projectId, { q: 'FLOUR' });
+    expect(byTitle.items.map((s) => s.targetPageUrl)).toEqual([`${FIXTURE_DOMAIN}/guides/bread-flour`]);
+    expect(byTitle.pagination.total).toBe(1);
+
+    const anchor = generated[0]!.anchorText;
+    const byAnchor = await account.client.listSuggestions(projectId, { q: anchor.toUpperCase() });
+    expect(byAnchor.items.map((s) => s.id)).toContain(generated[0]!.id);
+
+    // The source's title matches every suggestion of the page; text that nothing holds, none; % is not a wildcard.
+    expect((await account.client.listSuggestions(projectId, { q: 'weekend loaf' })).pagination.total).toBe(generated.length);
+    expect((await account.client.listSuggestions(projectId, { q: 'no such words' })).pagination.total).toBe(0);
+    expect((await account.client.listSuggestions(projectId, { q: '%' })).pagination.total).toBe(0);
+  });
+
+  it('when q is empty or too long, then the list answers 400 naming it', async () => {
+    const projectId = await newProject('search errors');
+    for (const q of ['%20', 'x'.repeat(201)]) {
+      const response = await bridge.fetch(`/api/projects/${projectId}/suggestions?q=${q}`, { key: account.key });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain('q');
+    }
+  });
+});

@@ -107,7 +107,7 @@ export class InterlinkerClient {
   }
   listSuggestions(
     projectId: string,
-    query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
+    query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; q?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
   ) {
     const { status, ...rest } = query;
     return this.page<Suggestion>(`/api/projects/${enc(projectId)}/suggestions`, {

@@ -46,6 +46,13 @@ export const listSuggestionsQuery = paginationQuery.extend({
   sourcePageUrl: httpUrl.optional(),
   targetPageUrl: httpUrl.optional(),
   implementationId: z.string().min(1).max(64).optional().meta({ description: 'Only the suggestions of this implementation.' }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'Text search (extension): suggestions whose anchor text or source or target title contains it, ignoring ASCII case.' }),
 });
 export type ListSuggestionsQuery = z.output<typeof listSuggestionsQuery>;
 

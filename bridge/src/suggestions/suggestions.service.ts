@@ -99,6 +99,7 @@ export class SuggestionsService {
       sourceKey: query.sourcePageUrl ? (normalizePageUrl(query.sourcePageUrl) ?? undefined) : undefined,
       targetKey: query.targetPageUrl ? (normalizePageUrl(query.targetPageUrl) ?? undefined) : undefined,
       implementationId: query.implementationId,
+      text: query.q,
     };
     return {
       items: this.suggestions.list(projectId, filter, { orderBy: query.orderBy, order: query.order }, query.limit, query.offset),
