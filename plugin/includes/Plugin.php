@@ -20,6 +20,7 @@ use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Post_Content_Writer;
+use Interlinker\Implement\Post_Editing;
 use Interlinker\Implement\Post_Lock;
 use Interlinker\Implement\Remote_Rollbacks;
 use Interlinker\Implement\Rollback_Service;
@@ -77,9 +78,10 @@ final class Plugin {
 		$writer         = new Post_Content_Writer();
 		$locks          = new Post_Lock();
 		$unreported     = new Unreported_Implementations();
+		$editing        = new Post_Editing();
 
-		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks );
-		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported );
+		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
+		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
 		$this->reconciler  = new Implementation_Reconciler( $this->api, $unreported, $this->records );
 		$this->exclusions  = new Project_Exclusions( $this->api, $this->settings );
 		$this->sync        = new Sync_Service( $this->api, $this->content, $this->exclusions, new Remote_Rollbacks( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
