@@ -45,7 +45,13 @@ describe('implement and rollback never lose an edit saved meanwhile', () => {
 
   afterEach(async () => {
     site.proxy!.clear();
-    await site.php(`delete_option( 'interlinker_test_edit_during' ); delete_post_meta( ${sourceId}, '_edit_lock' ); return wp_update_post( wp_slash( array( 'ID' => ${sourceId}, 'post_content' => ${phpString(SOURCE)} ) ) );`);
+    await site.php(`delete_option( 'interlinker_test_edit_during' ); return delete_post_meta( ${sourceId}, '_edit_lock' );`);
+    // Each test starts from approved suggestions and the original post, whatever the one before left.
+    for (const status of ['completed', 'pending']) {
+      const left = await site.bridgeApi<{ data: { id: string }[] }>(`/api/projects/${await site.projectId()}/implementations?status=${status}&limit=100`);
+      for (const implementation of left.body.data) await rollback(implementation.id);
+    }
+    await site.php(`return wp_update_post( wp_slash( array( 'ID' => ${sourceId}, 'post_content' => ${phpString(SOURCE)} ) ) );`);
   });
 
   afterAll(async () => {
