@@ -19,8 +19,8 @@ foreach ( Interlinker\Settings\Settings::option_names() as $interlinker_option )
 }
 
 global $wpdb;
-// Post locks and unreported implementations are options named per post / per implementation.
-foreach ( array( 'interlinker_lock_', Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX ) as $interlinker_prefix ) {
+// Post locks, unreported implementations and sync queue entries are options named per post / implementation / entry.
+foreach ( array( Interlinker\Implement\Post_Lock::OPTION_PREFIX, Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX, Interlinker\Sync\Sync_Queue::ROW_PREFIX ) as $interlinker_prefix ) {
 	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $interlinker_prefix ) . '%' ) );
 }
 
