@@ -41,8 +41,9 @@ final class Bridge_Client {
 	 * @param array<string, scalar> $query      Query parameters.
 	 * @param bool|null             $idempotent Whether repeating the call is harmless; by default, by method.
 	 * @param int|null              $timeout    Seconds; by default the `interlinker_bridge_timeout` filter (10).
+	 * @param array<string, string> $headers    More request headers (e.g. Idempotency-Key).
 	 */
-	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null ): Bridge_Response|WP_Error {
+	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null, array $headers = array() ): Bridge_Response|WP_Error {
 		if ( ! $this->settings->is_configured() ) {
 			return new WP_Error(
 				'interlinker_not_configured',
@@ -64,7 +65,7 @@ final class Bridge_Client {
 			'headers'     => array(
 				'Authorization' => 'Bearer ' . $this->settings->api_key(),
 				'Accept'        => 'application/json',
-			),
+			) + $headers,
 		);
 		if ( null !== $body ) {
 			$args['headers']['Content-Type'] = 'application/json';

@@ -81,12 +81,21 @@ final class Implementation_Service {
 		if ( null !== $refused ) {
 			return $refused;
 		}
-		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ) );
+		// The intent is recorded before the bridge is asked: should the answer be lost (after the retries the key
+		// makes safe), the reconciler asks again with the same key and settles what the bridge created.
+		$key = wp_generate_uuid4();
+		$this->unreported->open( $key, array_keys( $plan->suggestions ) );
+		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ), $key );
 		if ( is_wp_error( $implementation ) ) {
+			if ( self::may_have_created( $implementation ) ) {
+				$this->unreported->mark_ended( $key );
+			} else {
+				$this->unreported->forget( $key );
+			}
 			return $implementation;
 		}
 		$implementation_id = $implementation['id'];
-		$this->unreported->open( $implementation_id, array_keys( $plan->suggestions ) );
+		$this->unreported->attach( $key, $implementation_id );
 
 		$results = array();
 		$changed = array();
@@ -98,7 +107,7 @@ final class Implementation_Service {
 			}
 		}
 		$results = self::in_request_order( $plan, $results );
-		$this->unreported->record_results( $implementation_id, $results );
+		$this->unreported->record_results( $key, $results );
 
 		$reported = $this->api->report_results(
 			$implementation_id,
@@ -118,14 +127,14 @@ final class Implementation_Service {
 			// The bridge would not know about these links: take them out again so that nothing is half done. The
 			// implementation stays pending on the bridge until the next sync or retry settles it.
 			$still_changed = $this->take_out( $implementation_id, $changed );
-			$this->unreported->mark_ended( $implementation_id );
+			$this->unreported->mark_ended( $key );
 			$data                     = (array) $reported->get_error_data();
 			$data['implementationId'] = $implementation_id;
 			$data['contentChanged']   = (bool) $still_changed;
 			$data['changedPostIds']   = $still_changed;
 			return new WP_Error( $reported->get_error_code(), $reported->get_error_message(), $data );
 		}
-		$this->unreported->forget( $implementation_id );
+		$this->unreported->forget( $key );
 		$changed_under_us = self::post_ids_failed_with( $results, 'post_changed' );
 		if ( ! $changed && $changed_under_us ) {
 			// Nothing went in because the post moved during the bridge round trip: say so as an error, with what
@@ -143,6 +152,15 @@ final class Implementation_Service {
 		}
 		$reported['results'] = $results;
 		return $reported;
+	}
+
+	/**
+	 * Whether the bridge may have created the implementation although the call failed: the answer was lost or
+	 * the bridge failed on its side. A refusal (4xx) or a call never sent created nothing.
+	 */
+	private static function may_have_created( WP_Error $error ): bool {
+		$status = (int) ( ( (array) $error->get_error_data() )['bridgeStatus'] ?? 0 );
+		return $status >= 500 || in_array( $error->get_error_code(), array( 'interlinker_bridge_unreachable', 'interlinker_bridge_timeout' ), true );
 	}
 
 	/**
