@@ -93,10 +93,10 @@ final class Visible_Text {
 	private function read( string $content, array $excluded_blocks ): void {
 		$scanner          = new Html_Scanner( $content );
 		$this->shortcodes = Shortcode_Spans::in( $content );
-		$depths        = array();
-		$hidden        = 0;
-		$blocks        = array();
-		$blocked_depth = 0;
+		$depths           = array();
+		$hidden           = 0;
+		$blocks           = array();
+		$blocked_depth    = 0;
 
 		while ( $scanner->next_token() ) {
 			$span = $scanner->token_span();
