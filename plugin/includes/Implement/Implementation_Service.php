@@ -159,8 +159,11 @@ final class Implementation_Service {
 	 * the bridge failed on its side. A refusal (4xx) or a call never sent created nothing.
 	 */
 	private static function may_have_created( WP_Error $error ): bool {
-		$status = (int) ( ( (array) $error->get_error_data() )['bridgeStatus'] ?? 0 );
-		return $status >= 500 || in_array( $error->get_error_code(), array( 'interlinker_bridge_unreachable', 'interlinker_bridge_timeout' ), true );
+		$data   = (array) $error->get_error_data();
+		$status = (int) ( $data['bridgeStatus'] ?? 0 );
+		// A 409 with Retry-After: an attempt with the same key is still running on the bridge.
+		$in_progress = 409 === $status && isset( $data['retryAfter'] );
+		return $status >= 500 || $in_progress || in_array( $error->get_error_code(), array( 'interlinker_bridge_unreachable', 'interlinker_bridge_timeout' ), true );
 	}
 
 	/**
