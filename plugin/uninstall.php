@@ -1,6 +1,7 @@
 <?php
 /**
- * Removes everything the plugin stored: its options, its post meta, its locks and its scheduled event.
+ * Removes everything the plugin stored: its options, its post meta, its locks and its scheduled event, on every
+ * site of a network.
  * The links it inserted stay in the posts (they are ordinary content now); roll back first to remove them.
  *
  * @package Interlinker
@@ -14,18 +15,48 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 
 require_once __DIR__ . '/includes/autoload.php';
 
-foreach ( Interlinker\Settings\Settings::option_names() as $interlinker_option ) {
-	delete_option( $interlinker_option );
+/**
+ * Removes the plugin's options, rows and post meta from the current site.
+ */
+function interlinker_uninstall_site(): void {
+	global $wpdb;
+	foreach ( Interlinker\Settings\Settings::option_names() as $option ) {
+		delete_option( $option );
+	}
+	// Post locks, unreported implementations, sync queue entries, throttles and cached answers are rows named
+	// per post / implementation / entry / user.
+	$prefixes = array(
+		Interlinker\Implement\Post_Lock::OPTION_PREFIX,
+		Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX,
+		Interlinker\Sync\Sync_Queue::ROW_PREFIX,
+		Interlinker\Access\User_Throttle::OPTION_PREFIX,
+		'_transient_' . Interlinker\Access\Read_Cache::TRANSIENT_PREFIX,
+		'_transient_timeout_' . Interlinker\Access\Read_Cache::TRANSIENT_PREFIX,
+	);
+	foreach ( $prefixes as $prefix ) {
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) );
+	}
+	foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID ) as $meta_key ) {
+		delete_post_meta_by_key( $meta_key );
+	}
+	wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );
 }
 
-global $wpdb;
-// Post locks and unreported implementations are options named per post / per implementation.
-foreach ( array( 'interlinker_lock_', Interlinker\Implement\Unreported_Implementations::OPTION_PREFIX ) as $interlinker_prefix ) {
-	$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $interlinker_prefix ) . '%' ) );
+if ( is_multisite() ) {
+	// A network uninstall runs once, on the main site: every site of the network has its own tables to clean.
+	foreach ( get_sites(
+		array(
+			'fields' => 'ids',
+			'number' => 0,
+		)
+	) as $interlinker_site_id ) {
+		switch_to_blog( (int) $interlinker_site_id );
+		interlinker_uninstall_site();
+		restore_current_blog();
+	}
+} else {
+	interlinker_uninstall_site();
 }
 
-foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID ) as $interlinker_meta_key ) {
-	delete_post_meta_by_key( $interlinker_meta_key );
-}
+delete_metadata( 'user', 0, Interlinker\Access\Read_Cache::META_GENERATION, '', true );
 
-wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );

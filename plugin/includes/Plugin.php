@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 
 namespace Interlinker;
 
+use Interlinker\Access\Read_Cache;
+use Interlinker\Access\User_Throttle;
 use Interlinker\Admin\Admin_Screens;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
@@ -20,6 +22,7 @@ use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Post_Content_Writer;
+use Interlinker\Implement\Post_Editing;
 use Interlinker\Implement\Post_Lock;
 use Interlinker\Implement\Remote_Rollbacks;
 use Interlinker\Implement\Rollback_Service;
@@ -62,6 +65,7 @@ final class Plugin {
 	private readonly Project_Resolver $projects;
 	private readonly Post_Change_Listener $listener;
 	private readonly Admin_Screens $screens;
+	private readonly Read_Cache $reads;
 
 	public static function instance(): self {
 		return self::$instance ??= new self();
@@ -77,20 +81,24 @@ final class Plugin {
 		$writer         = new Post_Content_Writer();
 		$locks          = new Post_Lock();
 		$unreported     = new Unreported_Implementations();
+		$editing        = new Post_Editing();
 
-		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks );
-		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported );
+		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
+		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
 		$this->reconciler  = new Implementation_Reconciler( $this->api, $unreported, $this->records );
 		$this->exclusions  = new Project_Exclusions( $this->api, $this->settings );
 		$this->sync        = new Sync_Service( $this->api, $this->content, $this->exclusions, new Remote_Rollbacks( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
 		$this->queue       = new Sync_Queue( $this->sync );
 		$this->listener    = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
+		$this->reads       = new Read_Cache( new User_Throttle() );
 		$this->screens     = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
 	}
 
 	public function register_hooks(): void {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
+		// A user's change through the plugin's routes ends their cached read answers.
+		add_filter( 'rest_request_after_callbacks', array( $this->reads, 'forget_after_change' ), 10, 3 );
 
 		// Deferred sync: saving only queues; the queue is sent after the response, or by cron.
 		add_action( 'wp_after_insert_post', array( $this->listener, 'post_saved' ), 10, 2 );
@@ -116,9 +124,9 @@ final class Plugin {
 		$controllers = array(
 			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ),
 			new Sync_Controller( $this->sync, $this->queue ),
-			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view ),
-			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view ),
-			new Analytics_Controller( $this->api, $view ),
+			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view, $this->reads ),
+			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view, $this->reads ),
+			new Analytics_Controller( $this->api, $view, $this->reads ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();

@@ -137,7 +137,17 @@ describe('implementations the bridge was not told about are settled on the next 
     const [implementationId] = await site.php<string[]>(`return array_values( array_unique( get_post_meta( ${source.id}, '_interlinker_implementation_id' ) ) );`);
     const early = await site.admin.json<{ settled: Settled[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
     // Ten minutes later, as far as the entry knows: no implement request runs that long.
-    await site.php(`$entry = get_option( 'interlinker_unreported_${implementationId}' ); $entry['startedAt'] -= 3600; return update_option( 'interlinker_unreported_${implementationId}', $entry );`);
+    // (Entries are named by the create call's Idempotency-Key; this one is found by the implementation it names.)
+    await site.php(`
+      global $wpdb;
+      foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE 'interlinker\\\\_unreported\\\\_%'" ) as $name ) {
+        $entry = get_option( $name );
+        if ( is_array( $entry ) && '${implementationId}' === $entry['implementationId'] ) {
+          $entry['startedAt'] -= 3600;
+          update_option( $name, $entry );
+        }
+      }
+      return true;`);
     const late = await site.admin.json<{ settled: Settled[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
     const settled = await onBridge(implementationId!);
 

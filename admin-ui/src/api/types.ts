@@ -159,6 +159,8 @@ export interface Settings {
 	bridgeUrlFromConstant: boolean;
 	apiKeySet: boolean;
 	apiKeyFromConstant: boolean;
+	/** Why the key is not sent to the bridge URL as configured, or null. */
+	configurationError?: string | null;
 	projectId: string | null;
 	postTypes: string[];
 	availablePostTypes: PostTypeOption[];
@@ -180,6 +182,8 @@ export interface SettingsChanges {
 export interface ConnectionTest {
 	ok: boolean;
 	message: string;
+	/** Said even when the connection works, e.g. plain http:// to another machine. */
+	warnings?: string[];
 	bridgeVersion?: string;
 	projectId?: string;
 	rateLimit?: { limit: number; remaining: number; resetAt: string };

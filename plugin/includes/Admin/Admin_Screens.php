@@ -36,7 +36,7 @@ final class Admin_Screens {
 			'interlinker'                 => array( 'suggestions', 'edit_posts', __( 'Suggestions', 'interlinker' ) ),
 			'interlinker-implementations' => array( 'implementations', 'edit_posts', __( 'Implementations', 'interlinker' ) ),
 			'interlinker-health'          => array( 'health', 'edit_posts', __( 'Link health', 'interlinker' ) ),
-			'interlinker-settings'        => array( 'settings', 'manage_options', __( 'Settings', 'interlinker' ) ),
+			'interlinker-settings'        => array( 'settings', \Interlinker\Settings\Settings::capability(), __( 'Settings', 'interlinker' ) ),
 		);
 	}
 
@@ -114,7 +114,7 @@ final class Admin_Screens {
 		return array(
 			'screen'           => $screen,
 			'restNamespace'    => Rest_Controller::NAMESPACE,
-			'canManageOptions' => current_user_can( 'manage_options' ),
+			'canManageOptions' => current_user_can( \Interlinker\Settings\Settings::capability() ),
 			'adminUrl'         => admin_url(),
 			'screens'          => array_map( static fn( array $s ): string => $s[0], self::screens() ),
 			'version'          => INTERLINKER_VERSION,

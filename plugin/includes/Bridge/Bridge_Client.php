@@ -41,12 +41,13 @@ final class Bridge_Client {
 	 * @param array<string, scalar> $query      Query parameters.
 	 * @param bool|null             $idempotent Whether repeating the call is harmless; by default, by method.
 	 * @param int|null              $timeout    Seconds; by default the `interlinker_bridge_timeout` filter (10).
+	 * @param array<string, string> $headers    More request headers (e.g. Idempotency-Key).
 	 */
-	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null ): Bridge_Response|WP_Error {
+	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null, array $headers = array() ): Bridge_Response|WP_Error {
 		if ( ! $this->settings->is_configured() ) {
 			return new WP_Error(
 				'interlinker_not_configured',
-				__( 'Interlinker is not connected: set the bridge URL and API key in Settings → Interlinker (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
+				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge URL and API key in Settings → Interlinker (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
 				array( 'status' => 503 )
 			);
 		}
@@ -64,7 +65,7 @@ final class Bridge_Client {
 			'headers'     => array(
 				'Authorization' => 'Bearer ' . $this->settings->api_key(),
 				'Accept'        => 'application/json',
-			),
+			) + $headers,
 		);
 		if ( null !== $body ) {
 			$args['headers']['Content-Type'] = 'application/json';
@@ -98,7 +99,10 @@ final class Bridge_Client {
 		if ( is_wp_error( $response ) ) {
 			return self::transport_error( $response );
 		}
-		$status     = (int) wp_remote_retrieve_response_code( $response );
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		if ( $status >= 300 && $status < 400 ) {
+			return self::redirect_error( $status, (string) wp_remote_retrieve_header( $response, 'location' ) );
+		}
 		$rate_limit = Rate_Limit::from_response( $response );
 		$decoded    = json_decode( (string) wp_remote_retrieve_body( $response ), true );
 
@@ -125,6 +129,25 @@ final class Bridge_Client {
 			array(
 				'status'    => 503,
 				'retryable' => true,
+			)
+		);
+	}
+
+	/**
+	 * Redirects are never followed (the API key would go along to wherever they point): the settings must name
+	 * the final address.
+	 */
+	public static function redirect_error( int $status, string $location ): WP_Error {
+		return new WP_Error(
+			'interlinker_bridge_redirected',
+			'' === $location
+				/* translators: %d: HTTP status code. */
+				? sprintf( __( 'The bridge URL answered with a redirect (HTTP %d). Interlinker never follows redirects, so that the API key goes nowhere else: enter the bridge\'s final address.', 'interlinker' ), $status )
+				/* translators: 1: HTTP status code, 2: the address redirected to. */
+				: sprintf( __( 'The bridge URL answered with a redirect (HTTP %1$d) to %2$s. Interlinker never follows redirects, so that the API key goes nowhere else: enter the bridge\'s final address.', 'interlinker' ), $status, esc_url_raw( $location ) ),
+			array(
+				'status'       => 502,
+				'bridgeStatus' => $status,
 			)
 		);
 	}

@@ -114,21 +114,28 @@ final class Project_Api {
 	}
 
 	/**
-	 * Not retried: a second POST would create a second implementation.
+	 * Sent with an Idempotency-Key, so it is retried like a read: the bridge answers a repeat with the
+	 * implementation the first attempt created (for 24 hours) instead of creating a second one. The same key and
+	 * the same ids, in the same order, later find the implementation whose answer was lost.
 	 *
-	 * @param string[] $suggestion_ids Approved suggestions.
+	 * @param string[] $suggestion_ids  Approved suggestions.
+	 * @param string   $idempotency_key 16–255 visible ASCII characters, one per implement request.
 	 * @return array<string, mixed>|WP_Error
 	 */
-	public function create_implementation( array $suggestion_ids ): array|WP_Error {
-		return $this->one(
+	public function create_implementation( array $suggestion_ids, string $idempotency_key ): array|WP_Error {
+		$answer = $this->call(
 			'POST',
 			'/implementations',
 			array(
 				'suggestionIds' => array_values( $suggestion_ids ),
 				'platform'      => 'wordpress',
 			),
-			array( Bridge_Data::class, 'implementation' )
+			array(),
+			true,
+			null,
+			array( 'Idempotency-Key' => $idempotency_key )
 		);
+		return is_wp_error( $answer ) ? $answer : Bridge_Data::implementation( $answer->data );
 	}
 
 	/**
@@ -200,13 +207,14 @@ final class Project_Api {
 	/**
 	 * @param array<string, mixed>|null $body
 	 * @param array<string, scalar>     $query
+	 * @param array<string, string>     $headers
 	 */
-	private function call( string $method, string $sub_path, ?array $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null ): Bridge_Response|WP_Error {
+	private function call( string $method, string $sub_path, ?array $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null, array $headers = array() ): Bridge_Response|WP_Error {
 		$project_id = $this->project_id();
 		if ( is_wp_error( $project_id ) ) {
 			return $project_id;
 		}
-		return $this->client->request( $method, $this->path( $project_id, $sub_path ), $body, $query, $idempotent, $timeout );
+		return $this->client->request( $method, $this->path( $project_id, $sub_path ), $body, $query, $idempotent, $timeout, $headers );
 	}
 
 	/**

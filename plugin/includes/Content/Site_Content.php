@@ -153,19 +153,11 @@ final class Site_Content {
 		if ( $post_id > 0 ) {
 			return $post_id;
 		}
-		// The permalink may have changed since the sync; the URL the bridge knows is in post meta.
-		$ids = get_posts(
-			array(
-				'post_type'        => 'any',
-				'post_status'      => 'any',
-				'fields'           => 'ids',
-				'posts_per_page'   => 1,
-				'meta_key'         => self::META_SYNCED_URL,
-				'meta_value'       => $url,
-				'suppress_filters' => true,
-			)
-		);
-		return $ids ? (int) $ids[0] : 0;
+		// The permalink may have changed since the sync, or the post is no longer public (url_to_postid() finds
+		// published posts only): the URL the bridge knows is in post meta. Read directly, so that the answer does
+		// not depend on what the current user may see; callers check that themselves.
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT m.post_id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND m.meta_value = %s AND p.post_status NOT IN ( 'auto-draft', 'inherit', 'trash' ) ORDER BY m.post_id LIMIT 1", self::META_SYNCED_URL, $url ) );
 	}
 
 	/**

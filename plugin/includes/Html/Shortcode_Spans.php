@@ -33,19 +33,31 @@ final class Shortcode_Spans {
 			return array();
 		}
 		preg_match_all( self::TAG, $content, $matches, PREG_SET_ORDER | PREG_OFFSET_CAPTURE );
+		// Closers by name, in order, each list read through once: finding an opener's closer never rescans
+		// (a post of many unclosed "[x]" would otherwise take quadratic time).
+		$closers = array();
+		foreach ( $matches as $index => $match ) {
+			if ( '/' === $match[1][0] ) {
+				$closers[ strtolower( $match[2][0] ) ][] = $index;
+			}
+		}
+		$next  = array();
 		$spans = array();
-		$count = count( $matches );
-		for ( $i = 0; $i < $count; $i++ ) {
-			$start = $matches[ $i ][0][1];
-			$end   = $start + strlen( $matches[ $i ][0][0] );
-			if ( '' === $matches[ $i ][1][0] && '' === $matches[ $i ][3][0] ) {
-				// An opener: extend to its closer when there is one.
-				$name = strtolower( $matches[ $i ][2][0] );
-				for ( $j = $i + 1; $j < $count; $j++ ) {
-					if ( '/' === $matches[ $j ][1][0] && strtolower( $matches[ $j ][2][0] ) === $name ) {
-						$end = $matches[ $j ][0][1] + strlen( $matches[ $j ][0][0] );
-						break;
-					}
+		foreach ( $matches as $index => $match ) {
+			$start = $match[0][1];
+			$end   = $start + strlen( $match[0][0] );
+			if ( '' === $match[1][0] && '' === $match[3][0] ) {
+				// An opener: extend to its closer when there is one (the first after it with the same name).
+				$name = strtolower( $match[2][0] );
+				$list = $closers[ $name ] ?? array();
+				$at   = $next[ $name ] ?? 0;
+				while ( isset( $list[ $at ] ) && $list[ $at ] < $index ) {
+					++$at;
+				}
+				$next[ $name ] = $at;
+				if ( isset( $list[ $at ] ) ) {
+					$closer = $matches[ $list[ $at ] ][0];
+					$end    = $closer[1] + strlen( $closer[0] );
 				}
 			}
 			$spans[] = array( $start, $end );

@@ -63,6 +63,12 @@ final class Visible_Text {
 
 	private int $run = 0;
 
+	/** @var array<int, array{0: int, 1: int}> Shortcode byte ranges, sorted. */
+	private array $shortcodes = array();
+
+	/** The first shortcode range that may still hold a character: characters come in content order. */
+	private int $shortcode_at = 0;
+
 	/**
 	 * @param string   $content         Post content as stored.
 	 * @param string[] $excluded_blocks Block names ("core/code") whose text is never linked.
@@ -85,12 +91,12 @@ final class Visible_Text {
 	 * @param string[] $excluded_blocks
 	 */
 	private function read( string $content, array $excluded_blocks ): void {
-		$scanner       = new Html_Scanner( $content );
-		$shortcodes    = Shortcode_Spans::in( $content );
-		$depths        = array();
-		$hidden        = 0;
-		$blocks        = array();
-		$blocked_depth = 0;
+		$scanner          = new Html_Scanner( $content );
+		$this->shortcodes = Shortcode_Spans::in( $content );
+		$depths           = array();
+		$hidden           = 0;
+		$blocks           = array();
+		$blocked_depth    = 0;
 
 		while ( $scanner->next_token() ) {
 			$span = $scanner->token_span();
@@ -103,7 +109,7 @@ final class Visible_Text {
 						break;
 					}
 					$linkable = 0 === array_sum( $depths ) && 0 === $blocked_depth;
-					$this->add_text( $content, $span[0], $span[1], $linkable, $shortcodes );
+					$this->add_text( $content, $span[0], $span[1], $linkable );
 					break;
 				case '#tag':
 					$name = (string) $scanner->get_tag();
@@ -143,35 +149,30 @@ final class Visible_Text {
 
 	/**
 	 * Decodes one text node, keeping each character's byte range; characters inside shortcodes are left out.
-	 *
-	 * @param array<int, array{0: int, 1: int}> $shortcodes
 	 */
-	private function add_text( string $content, int $at, int $length, bool $linkable, array $shortcodes ): void {
+	private function add_text( string $content, int $at, int $length, bool $linkable ): void {
 		$end = $at + $length;
 		while ( $at < $end ) {
 			$amp   = strpos( $content, '&', $at );
 			$plain = false === $amp || $amp >= $end ? $end : $amp;
 			if ( $plain > $at ) {
-				$this->add_plain( substr( $content, $at, $plain - $at ), $at, $linkable, $shortcodes );
+				$this->add_plain( substr( $content, $at, $plain - $at ), $at, $linkable );
 				$at = $plain;
 				continue;
 			}
 			$matched = 0;
 			$decoded = \WP_HTML_Decoder::read_character_reference( 'data', $content, $at, $matched );
 			if ( false === $decoded || $at + $matched > $end ) {
-				$this->add_char( '&', $at, $at + 1, $linkable, $shortcodes );
+				$this->add_char( '&', $at, $at + 1, $linkable );
 				++$at;
 				continue;
 			}
-			$this->add_char( $decoded, $at, $at + $matched, $linkable, $shortcodes );
+			$this->add_char( $decoded, $at, $at + $matched, $linkable );
 			$at += $matched;
 		}
 	}
 
-	/**
-	 * @param array<int, array{0: int, 1: int}> $shortcodes
-	 */
-	private function add_plain( string $plain, int $at, bool $linkable, array $shortcodes ): void {
+	private function add_plain( string $plain, int $at, bool $linkable ): void {
 		$characters = preg_split( '//u', $plain, -1, PREG_SPLIT_NO_EMPTY );
 		if ( false === $characters ) {
 			// Not valid UTF-8: keep the bytes visible for context matching, but never link them.
@@ -180,24 +181,21 @@ final class Visible_Text {
 		}
 		foreach ( $characters as $character ) {
 			$next = $at + strlen( $character );
-			$this->add_char( $character, $at, $next, $linkable, $shortcodes );
+			$this->add_char( $character, $at, $next, $linkable );
 			$at = $next;
 		}
 	}
 
-	/**
-	 * @param array<int, array{0: int, 1: int}> $shortcodes
-	 */
-	private function add_char( string $character, int $start, int $end, bool $linkable, array $shortcodes ): void {
-		foreach ( $shortcodes as [ $from, $to ] ) {
-			if ( $start < $to && $end > $from ) {
-				// The bridge never saw this text; a link must not start or end across it either.
-				++$this->run;
-				return;
-			}
-			if ( $from >= $end ) {
-				break;
-			}
+	private function add_char( string $character, int $start, int $end, bool $linkable ): void {
+		// Ranges that end before this character can hold no later one either: skip them for good.
+		while ( isset( $this->shortcodes[ $this->shortcode_at ] ) && $this->shortcodes[ $this->shortcode_at ][1] <= $start ) {
+			++$this->shortcode_at;
+		}
+		$range = $this->shortcodes[ $this->shortcode_at ] ?? null;
+		if ( null !== $range && $start < $range[1] && $end > $range[0] ) {
+			// The bridge never saw this text; a link must not start or end across it either.
+			++$this->run;
+			return;
 		}
 		$this->chars[]  = $character;
 		$this->starts[] = $start;

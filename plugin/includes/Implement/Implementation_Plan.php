@@ -18,11 +18,17 @@ final class Implementation_Plan {
 	/**
 	 * @param array<string, array<string, mixed>> $suggestions    Suggestion id → the bridge's suggestion, in request order.
 	 * @param array<string, int>                  $source_posts   Suggestion id → source post id (0: no post has that URL).
+	 * @param array<int, Post_Snapshot>           $snapshots      Source post id → the post as the plan saw it.
 	 */
 	public function __construct(
 		public readonly array $suggestions,
 		public readonly array $source_posts,
+		public readonly array $snapshots = array(),
 	) {}
+
+	public function snapshot( int $post_id ): ?Post_Snapshot {
+		return $this->snapshots[ $post_id ] ?? null;
+	}
 
 	/**
 	 * Posts the implementation would edit.

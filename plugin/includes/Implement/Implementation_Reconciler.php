@@ -62,17 +62,32 @@ final class Implementation_Reconciler {
 	}
 
 	/**
-	 * @param array{implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null} $entry
+	 * @param array{key: string, implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null} $entry
 	 * @return array{implementationId: string, outcome: string, status: string}|WP_Error
 	 */
 	private function settle( array $entry ): array|WP_Error {
-		$id             = $entry['implementationId'];
+		$key = $entry['key'];
+		if ( '' === $entry['implementationId'] ) {
+			// The create call's answer never arrived: the same key and body bring back what it created (or create
+			// it now, to be settled like any other).
+			$implementation = $this->api->create_implementation( $entry['suggestionIds'], $key );
+			if ( is_wp_error( $implementation ) ) {
+				if ( in_array( $implementation->get_error_code(), array( 'interlinker_conflict', 'interlinker_invalid_request', 'interlinker_not_found' ), true ) ) {
+					// The bridge refuses to create it, so none was created under this key.
+					$this->unreported->forget( $key );
+					return self::outcome( $key, 'never_created', 'unknown' );
+				}
+				return $implementation;
+			}
+			$this->unreported->attach( $key, $implementation['id'] );
+		}
+		$id             = '' !== $entry['implementationId'] ? $entry['implementationId'] : $implementation['id'];
 		$implementation = $this->api->get_implementation( $id );
 		if ( is_wp_error( $implementation ) ) {
 			if ( 'interlinker_not_found' !== $implementation->get_error_code() ) {
 				return $implementation;
 			}
-			$this->unreported->forget( $id );
+			$this->unreported->forget( $key );
 			return self::outcome( $id, 'gone', 'unknown' );
 		}
 		$applied = $this->applied_suggestion_ids( $id );
@@ -88,7 +103,7 @@ final class Implementation_Reconciler {
 			$answer  = $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
 			$outcome = 'rolled_back';
 		} else {
-			$this->unreported->forget( $id );
+			$this->unreported->forget( $key );
 			return self::outcome( $id, 'settled', $implementation['status'] );
 		}
 
@@ -97,10 +112,10 @@ final class Implementation_Reconciler {
 				return $answer;
 			}
 			// Someone settled it meanwhile (another sync, or the bridge's API).
-			$this->unreported->forget( $id );
+			$this->unreported->forget( $key );
 			return self::outcome( $id, 'settled', $implementation['status'] );
 		}
-		$this->unreported->forget( $id );
+		$this->unreported->forget( $key );
 		return self::outcome( $id, $outcome, (string) $answer['status'] );
 	}
 

@@ -35,6 +35,7 @@ final class Implementation_Service {
 		private readonly Implementation_Records $records,
 		private readonly Post_Lock $locks,
 		private readonly Unreported_Implementations $unreported,
+		private readonly Post_Editing $editing,
 	) {}
 
 	/**
@@ -48,11 +49,16 @@ final class Implementation_Service {
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
 		}
-		$sources = array();
+		$sources   = array();
+		$snapshots = array();
 		foreach ( $suggestions as $id => $suggestion ) {
 			$sources[ $id ] = $this->content->post_id_for_url( $suggestion['sourcePageUrl'] );
+			$post           = 0 === $sources[ $id ] || isset( $snapshots[ $sources[ $id ] ] ) ? null : $this->editing->fresh( $sources[ $id ] );
+			if ( null !== $post ) {
+				$snapshots[ $sources[ $id ] ] = Post_Snapshot::of( $post );
+			}
 		}
-		return new Implementation_Plan( $suggestions, $sources );
+		return new Implementation_Plan( $suggestions, $sources, $snapshots );
 	}
 
 	/**
@@ -71,24 +77,37 @@ final class Implementation_Service {
 				)
 			);
 		}
-		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ) );
+		$refused = $this->refusal_before_start( $plan );
+		if ( null !== $refused ) {
+			return $refused;
+		}
+		// The intent is recorded before the bridge is asked: should the answer be lost (after the retries the key
+		// makes safe), the reconciler asks again with the same key and settles what the bridge created.
+		$key = wp_generate_uuid4();
+		$this->unreported->open( $key, array_keys( $plan->suggestions ) );
+		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ), $key );
 		if ( is_wp_error( $implementation ) ) {
+			if ( self::may_have_created( $implementation ) ) {
+				$this->unreported->mark_ended( $key );
+			} else {
+				$this->unreported->forget( $key );
+			}
 			return $implementation;
 		}
 		$implementation_id = $implementation['id'];
-		$this->unreported->open( $implementation_id, array_keys( $plan->suggestions ) );
+		$this->unreported->attach( $key, $implementation_id );
 
 		$results = array();
 		$changed = array();
 		foreach ( $this->group_by_post( $plan ) as $post_id => $suggestions ) {
-			$outcome = $this->implement_in_post( $implementation, $post_id, $suggestions );
+			$outcome = $this->implement_in_post( $implementation, $plan->snapshot( $post_id ), $post_id, $suggestions );
 			$results = array_merge( $results, $outcome['results'] );
 			if ( $outcome['changed'] ) {
 				$changed[] = $post_id;
 			}
 		}
 		$results = self::in_request_order( $plan, $results );
-		$this->unreported->record_results( $implementation_id, $results );
+		$this->unreported->record_results( $key, $results );
 
 		$reported = $this->api->report_results(
 			$implementation_id,
@@ -108,16 +127,96 @@ final class Implementation_Service {
 			// The bridge would not know about these links: take them out again so that nothing is half done. The
 			// implementation stays pending on the bridge until the next sync or retry settles it.
 			$still_changed = $this->take_out( $implementation_id, $changed );
-			$this->unreported->mark_ended( $implementation_id );
+			$this->unreported->mark_ended( $key );
 			$data                     = (array) $reported->get_error_data();
 			$data['implementationId'] = $implementation_id;
 			$data['contentChanged']   = (bool) $still_changed;
 			$data['changedPostIds']   = $still_changed;
 			return new WP_Error( $reported->get_error_code(), $reported->get_error_message(), $data );
 		}
-		$this->unreported->forget( $implementation_id );
+		$this->unreported->forget( $key );
+		$changed_under_us = self::post_ids_failed_with( $results, 'post_changed' );
+		if ( ! $changed && $changed_under_us ) {
+			// Nothing went in because the post moved during the bridge round trip: say so as an error, with what
+			// the bridge recorded (every suggestion failed, so each may be tried again).
+			return new WP_Error(
+				'interlinker_post_changed',
+				__( 'The post was changed by someone else while the links were being prepared; nothing was inserted. Review the suggestions again and retry.', 'interlinker' ),
+				array(
+					'status'           => 409,
+					'implementationId' => $implementation_id,
+					'postIds'          => $changed_under_us,
+					'results'          => $results,
+				)
+			);
+		}
 		$reported['results'] = $results;
 		return $reported;
+	}
+
+	/**
+	 * Whether the bridge may have created the implementation although the call failed: the answer was lost or
+	 * the bridge failed on its side. A refusal (4xx) or a call never sent created nothing.
+	 */
+	private static function may_have_created( WP_Error $error ): bool {
+		$data   = (array) $error->get_error_data();
+		$status = (int) ( $data['bridgeStatus'] ?? 0 );
+		// A 409 with Retry-After: an attempt with the same key is still running on the bridge.
+		$in_progress = 409 === $status && isset( $data['retryAfter'] );
+		return $status >= 500 || $in_progress || in_array( $error->get_error_code(), array( 'interlinker_bridge_unreachable', 'interlinker_bridge_timeout' ), true );
+	}
+
+	/**
+	 * Refuses before the bridge is asked when a post already moved since the plan, or is open in the editor.
+	 */
+	private function refusal_before_start( Implementation_Plan $plan ): ?WP_Error {
+		foreach ( $plan->post_ids() as $post_id ) {
+			$snapshot = $plan->snapshot( $post_id );
+			$post     = $this->editing->fresh( $post_id );
+			if ( null !== $snapshot && null !== $post && ! $snapshot->matches( $post ) ) {
+				return self::post_changed_error( array( $post_id ) );
+			}
+			$editor = $this->editing->locked_by( $post_id );
+			if ( null !== $editor ) {
+				return new WP_Error(
+					'interlinker_post_locked',
+					Post_Editing::locked_reason( $editor ),
+					array(
+						'status' => 409,
+						'postId' => $post_id,
+					)
+				);
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * @param int[] $post_ids
+	 */
+	private static function post_changed_error( array $post_ids ): WP_Error {
+		return new WP_Error(
+			'interlinker_post_changed',
+			__( 'The post was changed by someone else since the suggestions were loaded; nothing was inserted. Review the suggestions again and retry.', 'interlinker' ),
+			array(
+				'status'  => 409,
+				'postIds' => $post_ids,
+			)
+		);
+	}
+
+	/**
+	 * @param array<int, array<string, mixed>> $results
+	 * @return int[] Posts whose suggestions failed with $code.
+	 */
+	private static function post_ids_failed_with( array $results, string $code ): array {
+		$ids = array();
+		foreach ( $results as $result ) {
+			if ( ( $result['code'] ?? '' ) === $code && isset( $result['postId'] ) ) {
+				$ids[] = (int) $result['postId'];
+			}
+		}
+		return array_values( array_unique( $ids ) );
 	}
 
 	/**
@@ -130,8 +229,7 @@ final class Implementation_Service {
 		$still_changed = array();
 		foreach ( $post_ids as $post_id ) {
 			$record = $this->records->find( $post_id, $implementation_id );
-			$post   = get_post( $post_id );
-			if ( null === $record || ! $post instanceof WP_Post ) {
+			if ( null === $record ) {
 				continue;
 			}
 			if ( ! $this->locks->acquire( $post_id ) ) {
@@ -139,6 +237,11 @@ final class Implementation_Service {
 				continue;
 			}
 			try {
+				// Read inside the lock: an edit saved during the report must be kept.
+				$post = $this->editing->fresh( $post_id );
+				if ( null === $post ) {
+					continue;
+				}
 				$change = Link_Undo::compute( $post->post_content, $record );
 				$saved  = $change['content'] === $post->post_content ? true : $this->writer->save( $post_id, $change['content'] );
 				if ( is_wp_error( $saved ) ) {
@@ -158,18 +261,29 @@ final class Implementation_Service {
 	 * @param array<string, array<string, mixed>> $suggestions    Suggestions whose source is this post.
 	 * @return array{results: array<int, array<string, mixed>>, changed: bool}
 	 */
-	private function implement_in_post( array $implementation, int $post_id, array $suggestions ): array {
-		$post = 0 === $post_id ? null : get_post( $post_id );
-		if ( ! $post instanceof WP_Post ) {
+	private function implement_in_post( array $implementation, ?Post_Snapshot $snapshot, int $post_id, array $suggestions ): array {
+		if ( 0 === $post_id || null === $this->editing->fresh( $post_id ) ) {
 			return self::all_failed( $suggestions, 'source_not_found', __( 'No post of this site has the suggestion\'s source URL any more.', 'interlinker' ) );
-		}
-		if ( ! $this->content->is_eligible( $post ) ) {
-			return self::all_failed( $suggestions, 'source_unavailable', __( 'The source post is no longer published, or it is excluded from Interlinker.', 'interlinker' ) );
 		}
 		if ( ! $this->locks->acquire( $post_id ) ) {
 			return self::all_failed( $suggestions, 'post_busy', __( 'Another Interlinker change to this post is in progress; try again in a moment.', 'interlinker' ) );
 		}
 		try {
+			// Read again inside the lock, past this request's cache: the bridge round trip gave others time to save.
+			$post = $this->editing->fresh( $post_id );
+			if ( null === $post ) {
+				return self::all_failed( $suggestions, 'source_not_found', __( 'No post of this site has the suggestion\'s source URL any more.', 'interlinker' ) );
+			}
+			if ( null !== $snapshot && ! $snapshot->matches( $post ) ) {
+				return self::all_failed( $suggestions, 'post_changed', __( 'The post was changed by someone else while the links were being prepared; nothing was inserted into it.', 'interlinker' ), $post_id );
+			}
+			$editor = $this->editing->locked_by( $post_id );
+			if ( null !== $editor ) {
+				return self::all_failed( $suggestions, 'post_locked', Post_Editing::locked_reason( $editor ), $post_id );
+			}
+			if ( ! $this->content->is_eligible( $post ) ) {
+				return self::all_failed( $suggestions, 'source_unavailable', __( 'The source post is no longer published, or it is excluded from Interlinker.', 'interlinker' ) );
+			}
 			$before   = $post->post_content;
 			$requests = array();
 			$results  = array();
@@ -313,9 +427,9 @@ final class Implementation_Service {
 	 * @param array<string, array<string, mixed>> $suggestions
 	 * @return array{results: array<int, array<string, mixed>>, changed: false}
 	 */
-	private static function all_failed( array $suggestions, string $code, string $reason ): array {
+	private static function all_failed( array $suggestions, string $code, string $reason, ?int $post_id = null ): array {
 		return array(
-			'results' => array_map( static fn( string $id ): array => self::failed( $id, $code, $reason ), array_keys( $suggestions ) ),
+			'results' => array_map( static fn( string $id ): array => self::failed( $id, $code, $reason ) + ( null === $post_id ? array() : array( 'postId' => $post_id ) ), array_keys( $suggestions ) ),
 			'changed' => false,
 		);
 	}

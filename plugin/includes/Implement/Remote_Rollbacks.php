@@ -65,7 +65,8 @@ final class Remote_Rollbacks {
 		}
 		$reverted = array();
 		foreach ( $rolled_back as $id ) {
-			if ( ! is_wp_error( $this->rollbacks->revert_locally( $id ) ) ) {
+			$results = $this->rollbacks->revert_locally( $id );
+			if ( ! is_wp_error( $results ) && ! in_array( 'save_failed', array_column( $results, 'outcome' ), true ) ) {
 				$reverted[] = $id;
 			}
 		}

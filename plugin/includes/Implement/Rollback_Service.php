@@ -1,7 +1,9 @@
 <?php
 /**
- * Rolls an implementation back: takes its links out of every post it changed (byte-identical when nothing else
- * changed), then records the rollback on the bridge; puts the links back if the bridge will not record it.
+ * Rolls an implementation back: locks every post it changed, records the rollback on the bridge, then takes its
+ * links out of each post as stored at that moment (byte-identical when nothing else changed). Nothing is written
+ * before the bridge agreed, so a refusal never needs an undo that could overwrite an edit; a post that cannot be
+ * saved keeps its record, and the next sync takes its links out (as for rollbacks made on the bridge directly).
  *
  * @package Interlinker
  */
@@ -12,7 +14,6 @@ namespace Interlinker\Implement;
 
 use Interlinker\Bridge\Project_Api;
 use WP_Error;
-use WP_Post;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -25,6 +26,7 @@ final class Rollback_Service {
 		private readonly Post_Content_Writer $writer,
 		private readonly Implementation_Records $records,
 		private readonly Post_Lock $locks,
+		private readonly Post_Editing $editing,
 	) {}
 
 	/**
@@ -52,85 +54,131 @@ final class Rollback_Service {
 				array( 'status' => 409 )
 			);
 		}
-
-		$reverted = $this->revert_locally( $implementation_id );
-		if ( is_wp_error( $reverted ) ) {
-			return $reverted;
+		$post_ids = $this->records->posts_of( $implementation_id );
+		$locked   = $this->lock_all( $post_ids );
+		if ( is_wp_error( $locked ) ) {
+			return $locked;
 		}
-		$recorded = $this->api->rollback_implementation( $implementation_id, $reason );
-		if ( is_wp_error( $recorded ) ) {
-			// The bridge still counts the links as implemented: put them back as they were.
-			$this->undo( $reverted['undo'] );
-			$data                   = (array) $recorded->get_error_data();
-			$data['contentChanged'] = false;
-			return new WP_Error( $recorded->get_error_code(), $recorded->get_error_message(), $data );
+		try {
+			foreach ( $post_ids as $post_id ) {
+				$editor = $this->editing->locked_by( $post_id );
+				if ( null !== $editor ) {
+					return new WP_Error(
+						'interlinker_post_locked',
+						Post_Editing::locked_reason( $editor ),
+						array(
+							'status'         => 409,
+							'postId'         => $post_id,
+							'contentChanged' => false,
+						)
+					);
+				}
+			}
+			$recorded = $this->api->rollback_implementation( $implementation_id, $reason );
+			if ( is_wp_error( $recorded ) ) {
+				$data                   = (array) $recorded->get_error_data();
+				$data['contentChanged'] = false;
+				return new WP_Error( $recorded->get_error_code(), $recorded->get_error_message(), $data );
+			}
+			$recorded['results'] = $this->revert_held( $implementation_id, $post_ids );
+			return $recorded;
+		} finally {
+			$this->release_all( $post_ids );
 		}
-		$recorded['results'] = $reverted['results'];
-		return $recorded;
 	}
 
 	/**
 	 * Takes an implementation's links out of the site's posts without asking the bridge (for rollbacks the bridge
 	 * already recorded, found on sync).
 	 *
-	 * @return array{results: array<int, array<string, mixed>>, undo: array<int, array{content: string|null, record: array<string, mixed>}>}|WP_Error
+	 * @return array<int, array<string, mixed>>|WP_Error Results per post.
 	 */
 	public function revert_locally( string $implementation_id ): array|WP_Error {
-		$results = array();
-		$undo    = array();
-		foreach ( $this->records->posts_of( $implementation_id ) as $post_id ) {
-			$record = $this->records->find( $post_id, $implementation_id );
-			$post   = get_post( $post_id );
-			if ( null === $record || ! $post instanceof WP_Post ) {
-				$this->records->remove( $post_id, $implementation_id );
-				continue;
-			}
-			if ( ! $this->locks->acquire( $post_id ) ) {
-				$this->undo( $undo );
-				return new WP_Error( 'interlinker_post_busy', __( 'Another Interlinker change to one of these posts is in progress; try again in a moment.', 'interlinker' ), array( 'status' => 409 ) );
-			}
-			try {
-				$before = $post->post_content;
-				$change = Link_Undo::compute( $before, $record );
-				if ( $change['content'] !== $before ) {
-					$saved = $this->writer->save( $post_id, $change['content'] );
-					if ( is_wp_error( $saved ) ) {
-						$this->undo( $undo );
-						return $saved;
-					}
-				}
-				$undo[ $post_id ] = array(
-					'content' => $change['content'] !== $before ? $before : null,
-					'record'  => $record,
-				);
-				$this->records->remove( $post_id, $implementation_id );
-				$results[] = array(
-					'postId'               => $post_id,
-					'outcome'              => $change['outcome'],
-					'removedSuggestionIds' => $change['removed'],
-					'missingSuggestionIds' => $change['missing'],
-				);
-			} finally {
-				$this->locks->release( $post_id );
-			}
+		$post_ids = $this->records->posts_of( $implementation_id );
+		$locked   = $this->lock_all( $post_ids );
+		if ( is_wp_error( $locked ) ) {
+			return $locked;
 		}
-		return array(
-			'results' => $results,
-			'undo'    => $undo,
-		);
+		try {
+			return $this->revert_held( $implementation_id, $post_ids );
+		} finally {
+			$this->release_all( $post_ids );
+		}
 	}
 
 	/**
-	 * Puts posts and records back as they were before revert_locally().
+	 * Reverts posts whose locks this request holds, each read as stored now.
 	 *
-	 * @param array<int, array{content: string|null, record: array<string, mixed>}> $undo
+	 * @param int[] $post_ids
+	 * @return array<int, array<string, mixed>>
 	 */
-	private function undo( array $undo ): void {
-		foreach ( $undo as $post_id => $previous ) {
-			if ( null !== $previous['content'] ) {
-				$this->writer->save( $post_id, $previous['content'] );
+	private function revert_held( string $implementation_id, array $post_ids ): array {
+		$results = array();
+		foreach ( $post_ids as $post_id ) {
+			$record = $this->records->find( $post_id, $implementation_id );
+			$post   = $this->editing->fresh( $post_id );
+			if ( null === $record || null === $post ) {
+				$this->records->remove( $post_id, $implementation_id );
+				continue;
 			}
-			$this->records->restore( $post_id, $previous['record'] );
+			$before = $post->post_content;
+			$change = Link_Undo::compute( $before, $record );
+			if ( $change['content'] !== $before ) {
+				$saved = $this->writer->save( $post_id, $change['content'] );
+				if ( is_wp_error( $saved ) ) {
+					// The record stays: the next sync finds the rollback on the bridge and tries this post again.
+					$results[] = array(
+						'postId'               => $post_id,
+						'outcome'              => 'save_failed',
+						'removedSuggestionIds' => array(),
+						'missingSuggestionIds' => array(),
+						'reason'               => $saved->get_error_message(),
+					);
+					continue;
+				}
+			}
+			$this->records->remove( $post_id, $implementation_id );
+			$results[] = array(
+				'postId'               => $post_id,
+				'outcome'              => $change['outcome'],
+				'removedSuggestionIds' => $change['removed'],
+				'missingSuggestionIds' => $change['missing'],
+			);
+		}
+		return $results;
+	}
+
+	/**
+	 * Every post's lock, or none.
+	 *
+	 * @param int[] $post_ids
+	 */
+	private function lock_all( array $post_ids ): bool|WP_Error {
+		$held = array();
+		foreach ( $post_ids as $post_id ) {
+			if ( ! $this->locks->acquire( $post_id ) ) {
+				$this->release_all( $held );
+				return new WP_Error(
+					'interlinker_post_busy',
+					__( 'Another Interlinker change to one of these posts is in progress; try again in a moment.', 'interlinker' ),
+					array(
+						'status'         => 409,
+						'postId'         => $post_id,
+						'contentChanged' => false,
+					)
+				);
+			}
+			$held[] = $post_id;
+		}
+		return true;
+	}
+
+	/**
+	 * @param int[] $post_ids
+	 */
+	private function release_all( array $post_ids ): void {
+		foreach ( $post_ids as $post_id ) {
+			$this->locks->release( $post_id );
 		}
 	}
 }

@@ -1,12 +1,13 @@
 <?php
 /**
- * Implementations created on the bridge whose outcome the bridge has not been told yet. An entry is written as
- * soon as the bridge creates the implementation and removed once the results are reported, so that a report
- * that failed, an undo that could not run, or a request that died in between never leaves the implementation
- * `pending` on the bridge: the reconciler settles what is left here.
+ * Implementations asked of the bridge whose outcome the bridge has not been told yet. An entry is written before
+ * the create call, under the call's Idempotency-Key, gets the implementation's id once the bridge answers, and is
+ * removed once the results are reported, so that a lost answer, a report that failed, an undo that could not run,
+ * or a request that died in between never leaves the implementation `pending` on the bridge: the reconciler
+ * settles what is left here (asking the bridge again with the same key when the id never arrived).
  *
- * One option per implementation (not one shared array), so that two implement calls at once cannot overwrite
- * each other's entry.
+ * One option per entry (not one shared array), so that two implement calls at once cannot overwrite each
+ * other's entry.
  *
  * @package Interlinker
  */
@@ -35,12 +36,17 @@ final class Unreported_Implementations {
 	private const STALE_AFTER = 600;
 
 	/**
-	 * @param string[] $suggestion_ids
+	 * Records the intent before the bridge is asked.
+	 *
+	 * @param string   $key               The create call's Idempotency-Key (names the entry).
+	 * @param string[] $suggestion_ids    In the order sent: a repeat must send the same body.
+	 * @param string   $implementation_id Known already, or '' until the bridge answers.
 	 */
-	public function open( string $implementation_id, array $suggestion_ids ): void {
+	public function open( string $key, array $suggestion_ids, string $implementation_id = '' ): void {
 		add_option(
-			self::option( $implementation_id ),
+			self::option( $key ),
 			array(
+				'key'              => $key,
 				'implementationId' => $implementation_id,
 				'suggestionIds'    => array_values( $suggestion_ids ),
 				'state'            => self::IN_PROGRESS,
@@ -53,13 +59,20 @@ final class Unreported_Implementations {
 	}
 
 	/**
+	 * The bridge answered: the entry now names its implementation.
+	 */
+	public function attach( string $key, string $implementation_id ): void {
+		$this->change( $key, array( 'implementationId' => $implementation_id ) );
+	}
+
+	/**
 	 * What the site did, kept so that the reconciler can report failures with their reasons.
 	 *
 	 * @param array<int, array{suggestionId: string, succeeded: bool, reason?: string}> $results
 	 */
-	public function record_results( string $implementation_id, array $results ): void {
+	public function record_results( string $key, array $results ): void {
 		$this->change(
-			$implementation_id,
+			$key,
 			array(
 				'results' => array_map(
 					static fn( array $r ): array => array(
@@ -76,18 +89,18 @@ final class Unreported_Implementations {
 	/**
 	 * The implement request is over without a report: the entry can be settled at once.
 	 */
-	public function mark_ended( string $implementation_id ): void {
-		$this->change( $implementation_id, array( 'state' => self::ENDED ) );
+	public function mark_ended( string $key ): void {
+		$this->change( $key, array( 'state' => self::ENDED ) );
 	}
 
-	public function forget( string $implementation_id ): void {
-		delete_option( self::option( $implementation_id ) );
+	public function forget( string $key ): void {
+		delete_option( self::option( $key ) );
 	}
 
 	/**
 	 * Entries ready to be settled: ended ones, and in-progress ones old enough to belong to a dead request.
 	 *
-	 * @return array<int, array{implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null}>
+	 * @return array<int, array{key: string, implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null}>
 	 */
 	public function due(): array {
 		$due = array();
@@ -100,16 +113,17 @@ final class Unreported_Implementations {
 	}
 
 	/**
-	 * Ids of every entry, due or not (for the sync queue's status).
+	 * Ids of every entry, due or not (for the sync queue's status): the implementation's, or the key's while the
+	 * bridge's answer is missing.
 	 *
 	 * @return string[]
 	 */
 	public function ids(): array {
-		return array_map( static fn( array $entry ): string => $entry['implementationId'], $this->all() );
+		return array_map( static fn( array $entry ): string => '' !== $entry['implementationId'] ? $entry['implementationId'] : $entry['key'], $this->all() );
 	}
 
 	/**
-	 * @return array<int, array{implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null}>
+	 * @return array<int, array{key: string, implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null}>
 	 */
 	private function all(): array {
 		global $wpdb;
@@ -119,6 +133,8 @@ final class Unreported_Implementations {
 			$entry = get_option( (string) $name );
 			if ( is_array( $entry ) && is_string( $entry['implementationId'] ?? null ) ) {
 				$entries[] = array(
+					// Entries written before keys existed are named by their implementation.
+					'key'              => is_string( $entry['key'] ?? null ) ? $entry['key'] : $entry['implementationId'],
 					'implementationId' => $entry['implementationId'],
 					'suggestionIds'    => array_map( 'strval', (array) ( $entry['suggestionIds'] ?? array() ) ),
 					'state'            => self::ENDED === ( $entry['state'] ?? '' ) ? self::ENDED : self::IN_PROGRESS,
@@ -133,14 +149,14 @@ final class Unreported_Implementations {
 	/**
 	 * @param array<string, mixed> $fields
 	 */
-	private function change( string $implementation_id, array $fields ): void {
-		$entry = get_option( self::option( $implementation_id ) );
+	private function change( string $key, array $fields ): void {
+		$entry = get_option( self::option( $key ) );
 		if ( is_array( $entry ) ) {
-			update_option( self::option( $implementation_id ), array_merge( $entry, $fields ), false );
+			update_option( self::option( $key ), array_merge( $entry, $fields ), false );
 		}
 	}
 
-	private static function option( string $implementation_id ): string {
-		return self::OPTION_PREFIX . $implementation_id;
+	private static function option( string $key ): string {
+		return self::OPTION_PREFIX . $key;
 	}
 }

@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Project_Api;
 use WP_Error;
 use WP_REST_Request;
@@ -24,6 +25,7 @@ final class Analytics_Controller extends Rest_Controller {
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Suggestion_View $view,
+		private readonly Read_Cache $reads,
 	) {
 		parent::__construct();
 		$this->rest_base = 'analytics';
@@ -53,7 +55,7 @@ final class Analytics_Controller extends Rest_Controller {
 				'/' . $this->rest_base . $report,
 				array(
 					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => fn( WP_REST_Request $request ) => $this->report( $report, $request ),
+					'callback'            => fn( WP_REST_Request $request ) => $this->reads->answer( $request, fn() => $this->report( $report, $request ) ),
 					'permission_callback' => array( $this, 'get_items_permissions_check' ),
 					'args'                => $args,
 				)

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Reconciler;
@@ -36,6 +37,7 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Implementation_Records $records,
 		private readonly Implementation_Reconciler $reconciler,
 		private readonly Suggestion_View $view,
+		private readonly Read_Cache $reads,
 	) {
 		parent::__construct();
 		$this->rest_base = 'implementations';
@@ -186,8 +188,10 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$id      = (string) $request->get_param( 'implementationId' );
-		$allowed = self::require_edit_posts( $this->rollbacks->post_ids( $id ) );
+		$id       = (string) $request->get_param( 'implementationId' );
+		$post_ids = $this->rollbacks->post_ids( $id );
+		// No post of this site shows whose change it was: only someone who may edit others' posts may undo it.
+		$allowed = $post_ids ? self::require_edit_posts( $post_ids ) : self::require_capability( 'edit_others_posts' );
 		if ( true !== $allowed ) {
 			return $allowed;
 		}
@@ -219,6 +223,10 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_items( $request ): WP_REST_Response|WP_Error {
+		return $this->reads->answer( $request, fn() => $this->list_items( $request ) );
+	}
+
+	private function list_items( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$per_page = (int) $request->get_param( 'per_page' );
 		$query    = array(
 			'limit'  => $per_page,
@@ -237,6 +245,10 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_item( $request ): WP_REST_Response|WP_Error {
+		return $this->reads->answer( $request, fn() => $this->item( $request ) );
+	}
+
+	private function item( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$implementation = $this->api->get_implementation( (string) $request['id'] );
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;
@@ -269,7 +281,7 @@ final class Implementations_Controller extends Rest_Controller {
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
 		}
-		$implementation['suggestions'] = array_map( array( $this->view, 'present' ), $suggestions['items'] );
+		$implementation['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
 		return new WP_REST_Response( $implementation );
 	}
 

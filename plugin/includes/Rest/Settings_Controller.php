@@ -1,6 +1,7 @@
 <?php
 /**
- * /settings, /settings/test-connection and /settings/rotate-key (manage_options). The API key is write-only.
+ * /settings, /settings/test-connection and /settings/rotate-key (manage_options; manage_network_options on a
+ * network, where a site's administrator must not redirect the network's bridge traffic). The API key is write-only.
  *
  * @package Interlinker
  */
@@ -9,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Settings\Bridge_Address;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
@@ -79,14 +81,21 @@ final class Settings_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'manage_options' );
+		return self::require_capability( self::settings_capability() );
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function update_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'manage_options' );
+		return self::require_capability( self::settings_capability() );
+	}
+
+	/**
+	 * On a network, the settings decide where every site's key and content go: only network administrators.
+	 */
+	private static function settings_capability(): string {
+		return Settings::capability();
 	}
 
 	/**
@@ -112,10 +121,20 @@ final class Settings_Controller extends Rest_Controller {
 		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
 			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}
+		if ( isset( $changes['bridgeUrl'] ) ) {
+			$refusal = ( new Bridge_Address( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) ) )->refusal();
+			if ( null !== $refusal ) {
+				return new WP_Error( 'interlinker_bridge_host_not_allowed', $refusal, array( 'status' => 400 ) );
+			}
+		}
 		$before = $this->resync->snapshot();
 		$this->settings->update( $changes );
 		$answer   = $this->current();
 		$warnings = array();
+		$insecure = $this->settings->bridge_address()->warning();
+		if ( null !== $insecure ) {
+			$warnings[] = $insecure;
+		}
 		if ( $this->settings->is_configured() ) {
 			if ( $this->settings->excluded_paths() !== $before['excludedPaths'] ) {
 				// The bridge applies excluded paths to suggestions: tell it now, or on the next sync when it cannot be told.
@@ -171,6 +190,7 @@ final class Settings_Controller extends Rest_Controller {
 			'bridgeUrlFromConstant' => $this->settings->bridge_url_from_constant(),
 			'apiKeySet'             => '' !== $this->settings->api_key(),
 			'apiKeyFromConstant'    => $this->settings->api_key_from_constant(),
+			'configurationError'    => $this->settings->problem(),
 			'projectId'             => $project['id'] ?? null,
 			'postTypes'             => $this->settings->post_types(),
 			'availablePostTypes'    => $types,
@@ -219,6 +239,12 @@ final class Settings_Controller extends Rest_Controller {
 					'type'     => 'boolean',
 					'readonly' => true,
 					'context'  => array( 'view', 'edit' ),
+				),
+				'configurationError'    => array(
+					'description' => __( 'Why the key is not sent to the bridge URL as configured (a key from wp-config.php without the URL from there, a host the site does not allow), or null.', 'interlinker' ),
+					'type'        => array( 'string', 'null' ),
+					'readonly'    => true,
+					'context'     => array( 'view', 'edit' ),
 				),
 				'projectId'             => array(
 					'type'     => array( 'string', 'null' ),

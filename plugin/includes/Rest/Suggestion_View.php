@@ -40,6 +40,22 @@ final class Suggestion_View {
 		);
 	}
 
+	/**
+	 * Whether the current user may read both posts of a presented suggestion: a private post of someone else
+	 * (or any post the user cannot read) keeps the suggestion out of their lists, title and all.
+	 *
+	 * @param array<string, mixed> $presented As present() returned it.
+	 */
+	public static function is_readable( array $presented ): bool {
+		foreach ( array( 'sourcePostId', 'targetPostId' ) as $field ) {
+			$post_id = (int) ( $presented[ $field ] ?? 0 );
+			if ( $post_id > 0 && ! current_user_can( 'read_post', $post_id ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	public function post_id( string $url ): int {
 		return $this->ids[ $url ] ??= $this->content->post_id_for_url( $url );
 	}

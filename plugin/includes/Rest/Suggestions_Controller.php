@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Content\Site_Content;
@@ -32,6 +33,7 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Site_Content $content,
 		private readonly Sync_Service $sync,
 		private readonly Suggestion_View $view,
+		private readonly Read_Cache $reads,
 	) {
 		parent::__construct();
 		$this->rest_base = 'suggestions';
@@ -150,6 +152,10 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_items( $request ): WP_REST_Response|WP_Error {
+		return $this->reads->answer( $request, fn() => $this->list_items( $request ) );
+	}
+
+	private function list_items( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$per_page = (int) $request->get_param( 'per_page' );
 		$query    = array(
 			'limit'   => $per_page,
@@ -180,7 +186,9 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( is_wp_error( $page ) ) {
 			return $page;
 		}
-		return self::paged_response( array_map( array( $this->view, 'present' ), $page['items'] ), $page['total'], $per_page );
+		$presented = array_map( array( $this->view, 'present' ), $page['items'] );
+		$readable  = array_values( array_filter( $presented, array( Suggestion_View::class, 'is_readable' ) ) );
+		return self::paged_response( $readable, $page['total'] - ( count( $presented ) - count( $readable ) ), $per_page );
 	}
 
 	/**

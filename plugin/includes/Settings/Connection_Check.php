@@ -27,16 +27,26 @@ final class Connection_Check {
 	) {}
 
 	/**
-	 * @return array<string, mixed>|WP_Error {ok, message, bridgeVersion, projectId, rateLimit}
+	 * @return array<string, mixed>|WP_Error {ok, message, warnings, bridgeVersion, projectId, rateLimit}
 	 */
 	public function run(): array|WP_Error {
 		if ( '' === $this->settings->bridge_url() ) {
 			return new WP_Error( 'interlinker_not_configured', __( 'No bridge URL is set.', 'interlinker' ), array( 'status' => 400 ) );
 		}
+		$problem = $this->settings->problem();
+		if ( null !== $problem ) {
+			return new WP_Error( 'interlinker_not_configured', $problem, array( 'status' => 400 ) );
+		}
 		if ( '' === $this->settings->api_key() ) {
 			return new WP_Error( 'interlinker_not_configured', __( 'No API key is set.', 'interlinker' ), array( 'status' => 400 ) );
 		}
-		$health = wp_remote_get( $this->settings->bridge_url() . '/healthz', array( 'timeout' => 5 ) );
+		$health = wp_remote_get(
+			$this->settings->bridge_url() . '/healthz',
+			array(
+				'timeout'     => 5,
+				'redirection' => 0,
+			)
+		);
 		if ( is_wp_error( $health ) ) {
 			return new WP_Error(
 				'interlinker_bridge_unreachable',
@@ -44,6 +54,10 @@ final class Connection_Check {
 				sprintf( __( 'Nothing answers at %1$s (%2$s). Check that the bridge is running and that this server can reach it.', 'interlinker' ), $this->settings->bridge_url(), $health->get_error_message() ),
 				array( 'status' => 503 )
 			);
+		}
+		$status = (int) wp_remote_retrieve_response_code( $health );
+		if ( $status >= 300 && $status < 400 ) {
+			return Bridge_Client::redirect_error( $status, (string) wp_remote_retrieve_header( $health, 'location' ) );
 		}
 		$body    = json_decode( (string) wp_remote_retrieve_body( $health ), true );
 		$version = is_array( $body ) ? ( $body['data']['version'] ?? $body['version'] ?? null ) : null;
@@ -60,7 +74,9 @@ final class Connection_Check {
 			return $answer;
 		}
 		$project_id = $this->projects->project_id( false );
+		$warning    = $this->settings->bridge_address()->warning();
 		return array(
+			'warnings'      => null === $warning ? array() : array( $warning ),
 			'ok'            => true,
 			'message'       => is_wp_error( $project_id )
 				? __( 'Connected. The first sync will create this site\'s project.', 'interlinker' )

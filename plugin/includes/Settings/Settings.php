@@ -34,6 +34,14 @@ final class Settings {
 		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Exclusions::OPTION_OUTDATED );
 	}
 
+	/**
+	 * Who may read and change the settings. On a network they decide where every site's key and content go, and
+	 * a site's administrator has no access to wp-config.php: only network administrators.
+	 */
+	public static function capability(): string {
+		return is_multisite() ? 'manage_network_options' : 'manage_options';
+	}
+
 	public function bridge_url(): string {
 		if ( defined( 'INTERLINKER_BRIDGE_URL' ) && is_string( constant( 'INTERLINKER_BRIDGE_URL' ) ) ) {
 			return untrailingslashit( (string) constant( 'INTERLINKER_BRIDGE_URL' ) );
@@ -46,13 +54,29 @@ final class Settings {
 	}
 
 	/**
-	 * The API key, for the bridge client's Authorization header only.
+	 * The API key, for the bridge client's Authorization header only. A key from wp-config.php goes only to the
+	 * address from wp-config.php: whoever can change the stored URL (a site administrator on a network) must not
+	 * be able to send the host's key elsewhere.
 	 */
 	public function api_key(): string {
 		if ( defined( 'INTERLINKER_API_KEY' ) && is_string( constant( 'INTERLINKER_API_KEY' ) ) ) {
-			return (string) constant( 'INTERLINKER_API_KEY' );
+			return $this->bridge_url_from_constant() ? (string) constant( 'INTERLINKER_API_KEY' ) : '';
 		}
 		return (string) get_option( self::OPTION_API_KEY, '' );
+	}
+
+	public function bridge_address(): Bridge_Address {
+		return new Bridge_Address( $this->bridge_url() );
+	}
+
+	/**
+	 * Why the key may not be sent to the bridge URL as configured, or null when it may.
+	 */
+	public function problem(): ?string {
+		if ( $this->api_key_from_constant() && ! $this->bridge_url_from_constant() ) {
+			return __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php, so the bridge URL must come from there too: define INTERLINKER_BRIDGE_URL next to it. The key is not sent to an address set in the settings.', 'interlinker' );
+		}
+		return $this->bridge_address()->refusal();
 	}
 
 	public function api_key_from_constant(): bool {
@@ -60,7 +84,7 @@ final class Settings {
 	}
 
 	public function is_configured(): bool {
-		return '' !== $this->bridge_url() && '' !== $this->api_key();
+		return '' !== $this->bridge_url() && '' !== $this->api_key() && null === $this->problem();
 	}
 
 	/**
@@ -102,9 +126,12 @@ final class Settings {
 	 * @param array<string, mixed> $changes Field name → new value.
 	 */
 	public function update( array $changes ): void {
-		$stored = $this->stored();
+		$stored      = $this->stored();
+		$url_changed = false;
 		if ( array_key_exists( 'bridgeUrl', $changes ) ) {
-			$stored['bridgeUrl'] = untrailingslashit( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) );
+			$url                 = untrailingslashit( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) );
+			$url_changed         = $url !== (string) ( $stored['bridgeUrl'] ?? '' );
+			$stored['bridgeUrl'] = $url;
 		}
 		if ( array_key_exists( 'postTypes', $changes ) ) {
 			$stored['postTypes'] = array_values( array_unique( array_filter( array_map( 'sanitize_key', (array) $changes['postTypes'] ), 'post_type_exists' ) ) );
@@ -122,6 +149,10 @@ final class Settings {
 
 		if ( array_key_exists( 'apiKey', $changes ) ) {
 			$this->store_api_key( (string) $changes['apiKey'] );
+		} elseif ( $url_changed ) {
+			// The key follows the address: a new address needs its key entered with it, so that changing the URL
+			// alone never sends the stored key to another server.
+			delete_option( self::OPTION_API_KEY );
 		}
 	}
 

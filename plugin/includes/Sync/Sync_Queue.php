@@ -4,6 +4,11 @@
  * queue; the queue is sent after the response (on shutdown, once the response is flushed where the server
  * allows it), and again by a single cron event if that did not get through.
  *
+ * One row per entry (an options row written with plain SQL, never one shared option rewritten by
+ * read-modify-write), so that two saves at once cannot drop each other's entry. Each row holds a fresh token per
+ * save, and a run deletes a row only after the bridge took it and only with the token it sent: a save during the
+ * run keeps its row, and a run that dies (a time limit, a fatal error) loses nothing.
+ *
  * @package Interlinker
  */
 
@@ -19,8 +24,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Sync_Queue {
 
-	public const OPTION    = 'interlinker_sync_queue';
-	public const CRON_HOOK = 'interlinker_run_sync_queue';
+	/** The single option older versions kept the queue in; read once into rows, then deleted. */
+	public const OPTION = 'interlinker_sync_queue';
+	/** Prefix of the entry rows: …post_{id} and …gone_{md5 of the URL}. */
+	public const ROW_PREFIX = 'interlinker_sq_';
+	public const CRON_HOOK  = 'interlinker_run_sync_queue';
 
 	/** Seconds before the cron fallback runs, when the shutdown run did not empty the queue. */
 	private const CRON_DELAY = 60;
@@ -38,45 +46,51 @@ final class Sync_Queue {
 	 * @param int[] $post_ids
 	 */
 	public function add_posts( array $post_ids ): void {
-		if ( ! $post_ids ) {
-			return;
+		foreach ( $post_ids as $post_id ) {
+			self::put( self::ROW_PREFIX . 'post_' . (int) $post_id, array( 'postId' => (int) $post_id ) );
 		}
-		$queue           = $this->read();
-		$queue['posts'] += array_fill_keys( $post_ids, true );
-		$this->write( $queue );
+		if ( $post_ids ) {
+			$this->queued();
+		}
 	}
 
 	/**
-	 * A URL whose post is being deleted: its meta (and so its synced URL) will be gone when the queue runs.
+	 * A deleted post: its synced URL goes as 410; the post itself is no longer queued.
 	 */
 	public function add_gone_url( string $url, string $title, int $post_id ): void {
-		$queue                 = $this->read();
-		$queue['gone'][ $url ] = $title;
-		unset( $queue['posts'][ $post_id ] );
-		$this->write( $queue );
+		global $wpdb;
+		self::put(
+			self::ROW_PREFIX . 'gone_' . md5( $url ),
+			array(
+				'url'   => $url,
+				'title' => $title,
+			)
+		);
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s", self::ROW_PREFIX . 'post_' . $post_id ) );
+		$this->queued();
 	}
 
 	/**
-	 * What is waiting, for the REST route and the admin UI.
+	 * What is waiting.
 	 *
 	 * @return array{postIds: int[], goneUrls: string[]}
 	 */
 	public function pending(): array {
-		$queue = $this->read();
+		$entries = $this->entries();
 		return array(
-			'postIds'  => array_map( 'intval', array_keys( $queue['posts'] ) ),
-			'goneUrls' => array_map( 'strval', array_keys( $queue['gone'] ) ),
+			'postIds'  => array_values( array_map( static fn( Sync_Queue_Entry $e ): int => $e->post_id, array_filter( $entries, static fn( Sync_Queue_Entry $e ): bool => $e->post_id > 0 ) ) ),
+			'goneUrls' => array_values( array_map( static fn( Sync_Queue_Entry $e ): string => $e->url, array_filter( $entries, static fn( Sync_Queue_Entry $e ): bool => '' !== $e->url ) ) ),
 		);
 	}
 
 	/**
-	 * Sends everything queued. On failure the entries stay queued for the next run.
+	 * Sends the queue now. Entries leave the queue only once the bridge took them.
 	 *
-	 * @return array<string, mixed>|WP_Error The sync result.
+	 * @return array<string, mixed>|WP_Error The sync answer.
 	 */
 	public function run(): array|WP_Error {
-		$queue = $this->read();
-		if ( ! $queue['posts'] && ! $queue['gone'] ) {
+		$entries = $this->entries();
+		if ( ! $entries ) {
 			return array(
 				'synced'  => 0,
 				'failed'  => 0,
@@ -87,26 +101,30 @@ final class Sync_Queue {
 				'errors'  => array(),
 			);
 		}
-		// Take the entries out first, so that a save during the run queues its post again instead of being lost.
-		delete_option( self::OPTION );
-		$result = $this->sync->sync_posts( array_map( 'intval', array_keys( $queue['posts'] ) ), $queue['gone'] );
+		$post_ids = array();
+		$gone     = array();
+		foreach ( $entries as $entry ) {
+			if ( $entry->post_id > 0 ) {
+				$post_ids[] = $entry->post_id;
+			} else {
+				$gone[ $entry->url ] = $entry->title;
+			}
+		}
+		$result = $this->sync->sync_posts( $post_ids, $gone );
 		if ( is_wp_error( $result ) ) {
-			$now = $this->read();
-			update_option(
-				self::OPTION,
-				array(
-					'posts' => $queue['posts'] + $now['posts'],
-					'gone'  => $queue['gone'] + $now['gone'],
-				),
-				false
-			);
 			$this->schedule_fallback();
+			return $result;
+		}
+		global $wpdb;
+		foreach ( $entries as $entry ) {
+			// Only the row as it was sent: a save since then wrote a new token, and that save still goes.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s AND option_value = %s", $entry->row, $entry->value ) );
 		}
 		return $result;
 	}
 
 	/**
-	 * Runs the queue once this request's response is on its way (PHP-FPM and LiteSpeed let it go first).
+	 * Sends what this request queued once the response is out of the way.
 	 */
 	public function run_at_shutdown(): void {
 		if ( ! $this->queued_here ) {
@@ -127,26 +145,62 @@ final class Sync_Queue {
 		}
 	}
 
-	/**
-	 * @param array{posts: array<int, true>, gone: array<string, string>} $queue
-	 */
-	private function write( array $queue ): void {
-		update_option( self::OPTION, $queue, false );
+	private function queued(): void {
 		if ( ! $this->queued_here ) {
 			$this->queued_here = true;
+			// Should the shutdown run not happen or fail, cron sends the queue.
 			$this->schedule_fallback();
 		}
 	}
 
 	/**
-	 * @return array{posts: array<int, true>, gone: array<string, string>}
+	 * Writes one entry row with a new token; a row already there (the post queued before) gets the new token.
+	 *
+	 * @param array<string, int|string> $fields
 	 */
-	private function read(): array {
-		$queue = get_option( self::OPTION, array() );
-		$queue = is_array( $queue ) ? $queue : array();
-		return array(
-			'posts' => is_array( $queue['posts'] ?? null ) ? $queue['posts'] : array(),
-			'gone'  => is_array( $queue['gone'] ?? null ) ? $queue['gone'] : array(),
-		);
+	private static function put( string $row, array $fields ): void {
+		global $wpdb;
+		$value = (string) wp_json_encode( $fields + array( 'token' => wp_generate_password( 20, false ) ) );
+		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'off') ON DUPLICATE KEY UPDATE option_value = VALUES(option_value)", $row, $value ) );
+	}
+
+	/**
+	 * @return Sync_Queue_Entry[] Oldest first.
+	 */
+	private function entries(): array {
+		global $wpdb;
+		$this->adopt_legacy_option();
+		$rows    = (array) $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id", $wpdb->esc_like( self::ROW_PREFIX ) . '%' ), ARRAY_A );
+		$entries = array();
+		foreach ( $rows as $row ) {
+			$entry = Sync_Queue_Entry::from_row( (string) $row['option_name'], (string) $row['option_value'] );
+			if ( null !== $entry ) {
+				$entries[] = $entry;
+			}
+		}
+		return $entries;
+	}
+
+	/**
+	 * A queue left by an older version in one option becomes rows.
+	 */
+	private function adopt_legacy_option(): void {
+		$legacy = get_option( self::OPTION );
+		if ( ! is_array( $legacy ) ) {
+			return;
+		}
+		foreach ( array_keys( (array) ( $legacy['posts'] ?? array() ) ) as $post_id ) {
+			self::put( self::ROW_PREFIX . 'post_' . (int) $post_id, array( 'postId' => (int) $post_id ) );
+		}
+		foreach ( (array) ( $legacy['gone'] ?? array() ) as $url => $title ) {
+			self::put(
+				self::ROW_PREFIX . 'gone_' . md5( (string) $url ),
+				array(
+					'url'   => (string) $url,
+					'title' => (string) $title,
+				)
+			);
+		}
+		delete_option( self::OPTION );
 	}
 }

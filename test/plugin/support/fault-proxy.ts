@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 export type Fault =
   | { kind: 'reset' }
   | { kind: 'delay'; ms: number }
-  | { kind: 'status'; status: number; headers?: Record<string, string>; times: number };
+  | { kind: 'status'; status: number; headers?: Record<string, string>; times: number }
+  /** Passes the request on to the bridge, then cuts the connection instead of answering: a lost answer. */
+  | { kind: 'drop-answer'; times: number };
 
 interface Rule {
   method: string;
@@ -17,6 +19,8 @@ export interface FaultProxy {
   url: string;
   /** Requests seen, as "METHOD /path". */
   seen: string[];
+  /** The same requests with their headers. */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders }[];
   inject(method: string, path: RegExp, fault: Fault): void;
   /** Sends every request with this bearer key instead of the caller's (another real account). */
   useKey(key: string | undefined): void;
@@ -32,6 +36,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
   let rules: Rule[] = [];
   let key: string | undefined;
   const seen: string[] = [];
+  const requests: FaultProxy['requests'] = [];
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -39,6 +44,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
     request.on('end', async () => {
       const path = request.url ?? '/';
       seen.push(`${request.method} ${path}`);
+      requests.push({ method: request.method ?? '', path, headers: request.headers });
       const rule = rules.find((r) => r.method === request.method && r.path.test(path));
       if (rule?.fault.kind === 'reset') {
         request.socket.destroy();
@@ -65,6 +71,11 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
         upstream.headers.forEach((value, name) => {
           if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) out[name] = value;
         });
+        if (rule?.fault.kind === 'drop-answer' && rule.fault.times > 0) {
+          rule.fault.times -= 1;
+          request.socket.destroy();
+          return;
+        }
         response.writeHead(upstream.status, out);
         response.end(body);
       } catch {
@@ -79,6 +90,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    requests,
     inject(method, path, fault) {
       rules.push({ method, path, fault });
     },

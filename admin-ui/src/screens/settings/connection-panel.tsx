@@ -65,6 +65,11 @@ function ConnectionResult() {
 			isDismissible={ false }
 		>
 			<p>{ result.message }</p>
+			{ ( result.warnings ?? [] ).map( ( warning ) => (
+				<p key={ warning }>
+					<strong>{ warning }</strong>
+				</p>
+			) ) }
 			{ result.rateLimit && (
 				<p>
 					{ sprintf(
@@ -124,6 +129,11 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 				</h2>
 			</CardHeader>
 			<CardBody>
+				{ settings.configurationError && (
+					<Notice status="error" isDismissible={ false }>
+						{ settings.configurationError }
+					</Notice>
+				) }
 				<form
 					className="interlinker-form"
 					onSubmit={ ( event ) => {
@@ -143,7 +153,7 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 										'interlinker'
 								  )
 								: __(
-										'The address of your Interlinker bridge, for example http://127.0.0.1:7700.',
+										'The address of your Interlinker bridge, for example http://127.0.0.1:7700. Changing it clears the stored key: enter the new bridge\'s key with it.',
 										'interlinker'
 								  )
 						}

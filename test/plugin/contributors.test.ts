@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+
+interface WpError {
+  code: string;
+  data: { status: number; retryAfter?: number; resetAt?: string };
+}
+interface Listed {
+  id: string;
+  targetPageUrl: string;
+  targetTitle: string;
+}
+
+const LIMIT = 5;
+
+describe('users with only edit_posts cannot use up the account, undo what is not theirs, or read private titles', () => {
+  let site: PluginSite;
+  let sourceId: number;
+  let flourUrl: string;
+
+  beforeAll(async () => {
+    site = await startPluginSite({
+      name: 'plugin-contributors',
+      throughProxy: true,
+      muPlugin: `add_filter( 'interlinker_user_hourly_bridge_calls', static fn() => ${LIMIT} );`,
+    });
+    await site.createPost({ title: 'Sourdough Starter', content: '<p>Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles.</p>' });
+    const flourId = await site.createPost({ title: 'Bread Flour', content: '<p>Bread flour has more protein than cake flour, so bread flour builds gluten.</p>' });
+    sourceId = await site.createPost({ title: 'Weekend Loaf', author: 'author', content: '<p>Every Saturday I wake my sourdough starter and weigh out strong bread flour for the weekend loaf.</p>' });
+    await fullSync(site.admin);
+    await approvedSuggestionsFor(site.admin, sourceId);
+    flourUrl = await site.php<string>(`return get_permalink( ${flourId} );`);
+    // The administrator makes their post private after the suggestions were approved; the bridge has not been
+    // told yet (the deferred sync has not run), so the site still knows the post by its synced URL.
+    await site.php(`
+      remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+      return wp_update_post( array( 'ID' => ${flourId}, 'post_status' => 'private' ) );`);
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const bridgeCalls = () => site.proxy!.seen.length;
+
+  it('when an author lists suggestions, then those whose target is a private post of someone else are left out', async () => {
+    const author = await site.wp.rest('author');
+    const admin = await site.admin.json<Listed[]>('/interlinker/v1/suggestions?status=approved&per_page=100');
+
+    const listed = await author.json<Listed[]>('/interlinker/v1/suggestions?status=approved&per_page=100');
+
+    expect(admin.body.some((s) => s.targetPageUrl === flourUrl)).toBe(true);
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    expect(listed.body.filter((s) => s.targetPageUrl === flourUrl), JSON.stringify(listed.body)).toEqual([]);
+    expect(JSON.stringify(listed.body)).not.toContain('Bread Flour');
+  });
+
+  it('when an author asks for the same list again, then the answer comes from the cache without a bridge call', async () => {
+    const author = await site.wp.rest('author');
+    await author.json('/interlinker/v1/implementations?per_page=7');
+    const before = bridgeCalls();
+
+    const again = await author.json<unknown[]>('/interlinker/v1/implementations?per_page=7');
+
+    expect(again.status).toBe(200);
+    expect(bridgeCalls()).toBe(before);
+  });
+
+  it('when an author keeps asking for new lists, then past the hourly budget the answer is 429 interlinker_rate_limited and the bridge is not called', async () => {
+    const author = await site.wp.rest('author');
+    const answers: { status: number; body: WpError }[] = [];
+    for (let page = 1; page <= LIMIT + 2; page++) answers.push(await author.json<WpError>(`/interlinker/v1/implementations?per_page=${page}`));
+    const before = bridgeCalls();
+    const refused = await author.json<WpError>('/interlinker/v1/analytics');
+
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('interlinker_rate_limited');
+    expect(refused.body.data.retryAfter).toBeGreaterThan(0);
+    expect(Date.parse(refused.body.data.resetAt ?? '')).toBeGreaterThan(Date.now());
+    expect(bridgeCalls()).toBe(before);
+    // The administrator is not held back by the author's budget.
+    expect((await site.admin.json('/interlinker/v1/analytics')).status).toBe(200);
+  });
+
+  it('when an author rolls back an implementation no post of this site records, then it is refused', async () => {
+    const project = await site.projectId();
+    const approved = await site.bridgeApi<{ data: { id: string }[] }>(`/api/projects/${project}/suggestions?status=approved&limit=1`);
+    const created = await site.bridgeApi<{ data: { id: string } }>(`/api/projects/${project}/implementations`, {
+      method: 'POST',
+      body: { suggestionIds: [approved.body.data[0]!.id], platform: 'wordpress' },
+    });
+    const author = await site.wp.rest('author');
+
+    const answer = await author.json<WpError>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: created.body.data.id, reason: 'not mine' } });
+    const onBridge = await site.bridgeApi<{ data: { status: string } }>(`/api/projects/${project}/implementations/${created.body.data.id}`);
+
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('interlinker_forbidden');
+    expect(onBridge.body.data.status).toBe('pending');
+  });
+});
