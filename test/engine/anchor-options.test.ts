@@ -46,4 +46,23 @@ describe('anchorOptions', () => {
     const site = indexSite(PAGES);
     expect(anchorTexts(site, '/errors', '/codecs')).toEqual(['registry']);
   });
+
+  test('when the source names a target by its title twice, once written as a name, then that one is the first anchor', () => {
+    const site = indexSite([
+      ...PAGES,
+      { path: '/colors', title: 'Colors', html: '<p>Named colors, color maps and how colormaps are chosen for plots.</p>' },
+      { path: '/plots', title: 'Plots', html: '<p>The color of each line is set by the plot style. Colors are listed there too; see Colors for the names.</p>' },
+    ]);
+    expect(anchorTexts(site, '/plots', '/colors')[0]).toBe('Colors');
+    // Capitalised at the start of a sentence is no sign of a name: "Colors are listed" is not the one preferred.
+    const first = anchorOptionsStart(site, '/plots', '/colors');
+    expect(site.texts.get('/plots')!.text.slice(first, first + 'Colors for'.length)).toBe('Colors for');
+  });
 });
+
+function anchorOptionsStart(site: InMemorySite, sourcePath: string, targetPath: string): number {
+  const text = site.texts.get(sourcePath)!;
+  const targets = findTargets(site.corpus, site.documents.get(sourcePath)!, text, { ...REQUEST, sourcePageId: sourcePath });
+  const target = targets.find((candidate) => candidate.docNo === site.documents.get(targetPath)!.docNo)!;
+  return anchorOptions(anchorSearch(site.corpus, text, [target.docNo]), target)[0]!.start;
+}

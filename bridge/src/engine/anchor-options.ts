@@ -22,6 +22,8 @@ export interface AnchorOption {
   start: number;
   end: number;
   features: AnchorFeatures;
+  /** Written as a name (its words capitalised, not at a sentence start): where authors link a page by its name. */
+  nameLike: boolean;
 }
 
 /** A page worth suggesting from the source, with what is known before anchors are looked for. */
@@ -57,7 +59,12 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
   const spans = new Set<number>();
   const eligibleMentions = target.mentions
     .filter((mention) => mention.eligible)
-    .sort((a, b) => KIND_STRENGTH[b.kind] - KIND_STRENGTH[a.kind] || a.first - b.first);
+    .map((mention) => ({ mention, nameLike: isNameLike(text, mention.first, mention.last) }))
+    .sort(
+      (a, b) =>
+        KIND_STRENGTH[b.mention.kind] - KIND_STRENGTH[a.mention.kind] || Number(b.nameLike) - Number(a.nameLike) || a.mention.first - b.mention.first,
+    )
+    .map(({ mention }) => mention);
   for (const mention of eligibleMentions) {
     if (options.length >= MENTION_OPTIONS) break;
     if (spans.has(spanKey(mention.first, mention.last))) continue;
@@ -76,7 +83,32 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
       options.push(option(run.first, run.last, null, 1, 0));
     }
   }
-  return options.sort((a, b) => anchorPreference(b.features) - anchorPreference(a.features) || a.start - b.start);
+  return options.sort((a, b) => preferenceOf(b) - preferenceOf(a) || a.start - b.start);
+}
+
+/** Between anchors alike otherwise, the one written as a name: "see Colors" rather than an earlier "the color". */
+const preferenceOf = (option: AnchorOption): number => anchorPreference(option.features) + (option.nameLike ? NAME_LIKE_PREFERENCE : 0);
+const NAME_LIKE_PREFERENCE = 0.5;
+
+const UPPER_CASE = /^\p{Lu}/u;
+const SENTENCE_END = /[.!?]/;
+
+/** Every content word of tokens first..last starts with a capital, and the first is not where a sentence starts. */
+function isNameLike(text: SourceText, first: number, last: number): boolean {
+  for (let i = first; i <= last; i += 1) {
+    if (text.stop[i] === 1) continue;
+    if (!UPPER_CASE.test(text.text[text.tokens.starts[i]!]!)) return false;
+  }
+  // The character before the first word, spaces and opening quotes skipped (a few at most: the cost stays bounded
+  // on any text): none in its block, or a sentence end.
+  const start = text.tokens.starts[first]!;
+  const blockFirst = Math.max(blockStart(text.text, start), start - 8);
+  for (let at = start - 1; at >= blockFirst; at -= 1) {
+    const character = text.text[at]!;
+    if (character === ' ' || character === '\u00a0' || character === '"' || character === '\u201c' || character === '(') continue;
+    return !SENTENCE_END.test(character);
+  }
+  return false;
 }
 
 /** One number per token span; anchors are at most 8 words long. */
@@ -142,6 +174,7 @@ function optionAt(
   return {
     start: text.tokens.starts[first]!,
     end: withManSection(text, last),
+    nameLike: isNameLike(text, first, last),
     features: {
       kind,
       titleCoverage: title.mass > 0 ? covered / title.mass : 0,
