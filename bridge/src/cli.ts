@@ -4,7 +4,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { loadConfig } from './config.js';
 import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { AppError } from './http/errors.js';
+import { AppError } from './errors.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { serve } from './server.js';
@@ -50,14 +50,14 @@ export function buildCli(): Command {
       const account = withAccounts((service) =>
         service.createAccount({ name: options.name, tier: options.tier, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) }),
       );
-      console.log(`Created account "${account.name}" (${account.id}), tier ${account.tier}, ${account.rate_limit} requests/hour.`);
+      console.log(`Created account "${account.name}" (${account.id}), tier ${account.tier}, ${account.rateLimit} requests/hour.`);
     });
   accounts
     .command('list')
     .description('List accounts')
     .action(() => {
       for (const account of withAccounts((service) => service.listAccounts())) {
-        console.log(`${account.id}\t${account.name}\t${account.tier}\t${account.rate_limit}/h\t${account.created_at}`);
+        console.log(`${account.id}\t${account.name}\t${account.tier}\t${account.rateLimit}/h\t${account.createdAt}`);
       }
     });
 

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { isDatabaseBusy } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, newSecret } from '../lib/ids.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { CreatedKey } from '../keys/keys.schemas.js';
-import type { AccountRow, AccountsRepository, ApiKeyRow, KeyWithAccount, Tier } from './accounts.repository.js';
+import type { Account, AccountsRepository, ActiveKey, ApiKey, Tier } from './accounts.repository.js';
 
 export const TIER_LIMITS: Record<Exclude<Tier, 'enterprise'>, number> = { free: 100, pro: 1000 };
 /** Enterprise accounts get a custom limit; this is the default when none is given. */
 export const DEFAULT_ENTERPRISE_LIMIT = 10_000;
 const KEY_PREFIX = 'ilk_';
-/** last_used_at is refreshed at most this often, so that authenticating is not a write on every request. */
+/** lastUsedAt is refreshed at most this often, so that authenticating is not a write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface KeyView {
@@ -33,16 +33,16 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
-  createAccount(input: { name: string; tier: Tier; rateLimit?: number }): AccountRow {
+  createAccount(input: { name: string; tier: Tier; rateLimit?: number }): Account {
     if (this.accounts.findAccountByName(input.name)) throw new ConflictError(`An account named "${input.name}" exists already.`);
     const rateLimit =
       input.rateLimit ?? (input.tier === 'enterprise' ? DEFAULT_ENTERPRISE_LIMIT : TIER_LIMITS[input.tier]);
-    const row: AccountRow = {
+    const row: Account = {
       id: newId('acc'),
       name: input.name,
       tier: input.tier,
-      rate_limit: rateLimit,
-      created_at: this.clock.now().toISOString(),
+      rateLimit,
+      createdAt: this.clock.now().toISOString(),
     };
     this.accounts.insertAccount(row);
     return row;
@@ -52,11 +52,11 @@ export class AccountsService {
     return this.accounts.countAccounts();
   }
 
-  listAccounts(): AccountRow[] {
+  listAccounts(): Account[] {
     return this.accounts.listAccounts();
   }
 
-  requireAccountByName(name: string): AccountRow {
+  requireAccountByName(name: string): Account {
     const account = this.accounts.findAccountByName(name);
     if (!account) throw new NotFoundError(`Account "${name}"`);
     return account;
@@ -67,14 +67,14 @@ export class AccountsService {
     const key = KEY_PREFIX + newSecret();
     const row = {
       id: newId('key'),
-      account_id: accountId,
+      accountId,
       name,
       prefix: key.slice(0, KEY_PREFIX.length + 8),
-      key_hash: hashKey(key),
-      created_at: this.clock.now().toISOString(),
+      keyHash: hashKey(key),
+      createdAt: this.clock.now().toISOString(),
     };
     this.accounts.insertKey(row);
-    return { id: row.id, key, prefix: row.prefix, name: row.name, createdAt: row.created_at };
+    return { id: row.id, key, prefix: row.prefix, name: row.name, createdAt: row.createdAt };
   }
 
   listKeys(accountId: string): KeyView[] {
@@ -84,17 +84,17 @@ export class AccountsService {
   /** Revokes a key of the account; another account's key is "not found" (existence must not leak). */
   revokeKey(accountId: string | null, keyId: string): void {
     const key = this.accounts.findKeyById(keyId);
-    if (!key || key.revoked_at || (accountId !== null && key.account_id !== accountId)) throw new NotFoundError('API key');
+    if (!key || key.revokedAt || (accountId !== null && key.accountId !== accountId)) throw new NotFoundError('API key');
     this.accounts.revokeKey(keyId, this.clock.now().toISOString());
   }
 
-  authenticate(secret: string): KeyWithAccount | null {
+  authenticate(secret: string): ActiveKey | null {
     const found = this.accounts.findActiveKeyByHash(hashKey(secret));
     if (!found) return null;
     const now = this.clock.now();
-    if (!found.key_last_used_at || now.getTime() - Date.parse(found.key_last_used_at) > TOUCH_INTERVAL_MS) {
+    if (!found.keyLastUsedAt || now.getTime() - Date.parse(found.keyLastUsedAt) > TOUCH_INTERVAL_MS) {
       try {
-        this.accounts.touchKey(found.key_id, now.toISOString());
+        this.accounts.touchKey(found.keyId, now.toISOString());
       } catch (error) {
         // Only a "last used" hint: while another writer holds the database the key is still the caller's, and the
         // request goes on to be answered (503 at its first real write) with its rate-limit headers.
@@ -105,6 +105,6 @@ export class AccountsService {
   }
 }
 
-function toKeyView(row: ApiKeyRow): KeyView {
-  return { id: row.id, prefix: row.prefix, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+function toKeyView(row: ApiKey): KeyView {
+  return { id: row.id, prefix: row.prefix, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
 }

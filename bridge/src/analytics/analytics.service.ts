@@ -1,6 +1,6 @@
 import type { ListResult } from '../http/endpoint.js';
 import type { PaginationQuery } from '../http/common-schemas.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { AnalyticsRepository, PathFilter } from './analytics.repository.js';
 import type { Analytics, BrokenLink, InboundLinks, OrphanPage, TimeseriesPoint } from './analytics.schemas.js';

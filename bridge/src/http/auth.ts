@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../lib/clock.js';
-import { RateLimitedError, UnauthorizedError } from './errors.js';
+import { RateLimitedError, UnauthorizedError } from '../errors.js';
 
 export interface AuthContext {
   accountId: string;
@@ -110,7 +110,7 @@ function refuse(req: Request, token: string | null, throttle: FailedAuthThrottle
 function keyOf(req: Request, accounts: AccountsService): { token: string | null; auth: AuthContext | null } {
   const token = bearerToken(req);
   const found = token ? accounts.authenticate(token) : null;
-  return { token, auth: found ? { accountId: found.account_id, keyId: found.key_id, rateLimit: found.rate_limit } : null };
+  return { token, auth: found ? { accountId: found.accountId, keyId: found.keyId, rateLimit: found.rateLimit } : null };
 }
 
 /**

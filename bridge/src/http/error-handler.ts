@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseBusy } from '../db/connection.js';
-import { AppError, BadRequestError, InternalError, NotFoundError, ServiceUnavailableError } from './errors.js';
+import { AppError, BadRequestError, InternalError, NotFoundError, ServiceUnavailableError } from '../errors.js';
 
 /** Unknown routes: the contract's 404 envelope. */
 export const unknownRoute: RequestHandler = () => {

@@ -4,7 +4,7 @@ import type { IdempotencyRepository } from '../accounts/idempotency.repository.j
 import type { Db } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
 import { authOf } from './auth.js';
-import { ConflictError, ValidationError } from './errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats a stored one. */

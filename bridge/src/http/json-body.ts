@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { AppError, InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.js';
+import { AppError, InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];

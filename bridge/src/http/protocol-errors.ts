@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BadRequestError, HeadersTooLargeError, NotImplementedError, RequestTimeoutError, type AppError } from './errors.js';
+import { BadRequestError, HeadersTooLargeError, NotImplementedError, RequestTimeoutError, type AppError } from '../errors.js';
 
 /** Node's HTTP parser's error codes, as the taxonomy's answers. */
 function answerTo(code: string | undefined): AppError {

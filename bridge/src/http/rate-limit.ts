@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { RateLimitRepository } from '../accounts/rate-limit.repository.js';
 import type { Clock } from '../lib/clock.js';
-import { RateLimitedError } from './errors.js';
+import { RateLimitedError } from '../errors.js';
 import { authOf } from './auth.js';
 
 export const WINDOW_SECONDS = 3600;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { UriTooLongError, ValidationError, type AppError } from './errors.js';
+import { UriTooLongError, ValidationError, type AppError } from '../errors.js';
 
 export interface RequestTargetLimits {
   /** Characters of the path as sent (percent-encoded). */

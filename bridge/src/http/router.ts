@@ -2,7 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Endpoint, ListResult } from './endpoint.js';
 import { envelope } from './envelope.js';
-import { MethodNotAllowedError, ValidationError, type FieldIssue } from './errors.js';
+import { MethodNotAllowedError, ValidationError, type FieldIssue } from '../errors.js';
 import { REPLAYED_HEADER, type IdempotentAnswers } from './idempotency.js';
 import { jsonBody, jsonBodyErrors } from './json-body.js';
 import { parseOrThrow } from './validate.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError, type FieldIssue } from './errors.js';
+import { ValidationError, type FieldIssue } from '../errors.js';
 
 /** Turns zod issues into the contract's `details` list. */
 export function toFieldIssues(error: z.ZodError, prefix?: string): FieldIssue[] {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.js';
 import type { ListResult } from '../http/endpoint.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { ImplementationsRepository } from './implementations.repository.js';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { PageInput } from '../engine/types.js';
-import { AnalysisLimitError, InternalError } from '../http/errors.js';
+import { AnalysisLimitError, InternalError } from '../errors.js';
 import { AnalysisProgress } from './analysis-progress.js';
 import { PAGE_NOT_ANALYSED, type AnalysisResult, type PageAnalyzer } from './page-analyzer.js';
 import { StemDecoder, type EncodedAnalyses } from './stem-lexicon.js';

@@ -1,6 +1,6 @@
 import { analyzePage } from '../engine/page-analysis.js';
 import type { PageAnalysis, PageInput } from '../engine/types.js';
-import { InternalError, type AppError } from '../http/errors.js';
+import { InternalError, type AppError } from '../errors.js';
 
 /** One page's analysis, or why it has none: a failure of that page alone, reported in the sync's `data.errors`. */
 export type AnalysisResult = { analysis: PageAnalysis } | { failure: AppError };

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.js';
 import type { ListResult } from '../http/endpoint.js';
 import type { PaginationQuery } from '../http/common-schemas.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { ProjectsRepository } from './projects.repository.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection.js';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
-import { ServiceUnavailableError } from '../http/errors.js';
+import { ServiceUnavailableError } from '../errors.js';
 
 /** Public endpoints: health and the API reference. */
 export function systemEndpoints(db: Db, openApiDocument: () => unknown, version: string): Endpoint[] {
