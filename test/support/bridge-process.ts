@@ -21,8 +21,8 @@ export interface BridgeProcess {
   createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
   /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
   stop(): Promise<void>;
-  /** Starts it again on the same port and database (after `stop()`). */
-  start(): Promise<void>;
+  /** Starts it again on the same port and database (after `stop()`), with `env` added for this run only. */
+  start(env?: NodeJS.ProcessEnv): Promise<void>;
   /** Stops it and removes its database. */
   dispose(): Promise<void>;
 }
@@ -68,8 +68,8 @@ export async function startBridgeProcess(
   let apiKey = '';
   let output = '';
 
-  async function start(): Promise<void> {
-    child = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  async function start(runEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+    child = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, ...runEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();

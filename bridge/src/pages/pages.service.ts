@@ -6,6 +6,7 @@ import { NotFoundError } from '../http/errors.js';
 import { toFieldIssues } from '../http/validate.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { pausePoint } from '../lib/pause-points.js';
 import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
 import type { Project } from '../projects/projects.schemas.js';
 import { contentHash } from './content-hash.js';
@@ -115,6 +116,7 @@ export class PagesService {
       const indexed: IndexedPage[] = [];
       const result: SyncResult['pages'] = [];
       for (const sent of valid) {
+        if (result.length === Math.floor(valid.length / 2)) pausePoint('sync-store');
         const unchangedId = unchanged.get(sent);
         if (unchangedId !== undefined) {
           this.pages.touch(unchangedId, syncedAt);
