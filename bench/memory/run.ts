@@ -88,7 +88,7 @@ try {
           // Node's server closes a kept-alive connection 5 s after its last answer when its event loop was too busy to
           // read the next request in time (a loaded machine): that request was never read, and a batch may be sent again.
           const code = (error as { cause?: { code?: string } }).cause?.code;
-          if ((code !== 'ECONNRESET' && code !== 'EPIPE') || resets >= 20) throw error;
+          if ((code !== 'ECONNRESET' && code !== 'EPIPE') || resets >= 200) throw error;
           resets += 1;
           return client.syncPages(project.id, batch);
         });
