@@ -74,7 +74,7 @@ describe('the bridge process killed with SIGKILL', () => {
     expect(after.result.pages).toEqual(pagesBefore);
     expect(after.result.texts).toBe(after.result.indexed);
 
-    // Restarted without a snapshot of the current revision: the indexes are rebuilt from the rows, as before the crash.
+    // The batch never committed, so the stored revision is the one before it: suggestions are those of before the crash.
     await bridge.start();
     expect(await suggestions()).toEqual(before);
     const again = await client.syncPages(projectId, batch);
