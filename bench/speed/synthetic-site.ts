@@ -92,9 +92,12 @@ export interface SyntheticPage {
   content: string;
 }
 
-/** One page of a site of `siteSize` pages, ~`words` words long. */
-export function syntheticPage(page: number, siteSize: number, words = 1500): SyntheticPage {
-  const next = seededRandom(page + 1);
+/**
+ * One page of a site of `siteSize` pages, ~`words` words long. `revision` > 0 gives an edited version of the page: the
+ * same URL, title and topic, other text, mentions and links (a re-sync of changed pages).
+ */
+export function syntheticPage(page: number, siteSize: number, words = 1500, revision = 0): SyntheticPage {
+  const next = seededRandom(revision === 0 ? page + 1 : Math.imul(revision, 0x9e3779b1) ^ (page + 1));
   const topic = topicWords(topicOf(page));
   const pickWord = (): string => {
     const roll = next();

@@ -49,6 +49,23 @@ describe('the analysis pool', () => {
     expect(outcomes(await pool.analyzeAll(inputs.slice(0, 3)))).toEqual(inputs.slice(0, 3).map((input) => analyzePage(input)));
   });
 
+  it("when one owner's batches fill the queue, then another owner's small batch is analysed before most of them", async () => {
+    // A fresh pool: every chunk below waits in the queue until a worker has started.
+    const shared = new AnalysisPool({ size: 2, script: WORKER });
+    const many = Array.from({ length: 100 }, (_, i) => inputs[i % inputs.length]!);
+    const done: string[] = [];
+    const large = [1, 2, 3, 4].map((n) => shared.analyzeAll(many, 'account-a').then(() => done.push(`a${n}`)));
+    const small = shared.analyzeAll(inputs.slice(0, 3), 'account-b').then((results) => {
+      done.push('b');
+      return results;
+    });
+    expect(outcomes(await small)).toEqual(inputs.slice(0, 3).map((input) => analyzePage(input)));
+    await Promise.all(large);
+    await shared.close();
+    // First come, first served put b behind all 24 chunks of a's four batches; served in turn, it is the second chunk sent.
+    expect(done.indexOf('b')).toBeLessThanOrEqual(1);
+  });
+
   it('when the pool is closed, then it takes no more work', async () => {
     const closing = new AnalysisPool({ size: 1, script: WORKER });
     await closing.close();

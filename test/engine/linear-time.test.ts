@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HOSTILE_SHAPES } from '../../bench/hostile/hostile-pages.js';
+import { sentenceAround } from '../../bridge/src/engine/context.js';
 import { walkHtml, type HtmlVisitor } from '../../bridge/src/engine/html-walker.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
 import { shortcodeSpans } from '../../bridge/src/engine/shortcodes.js';
@@ -30,6 +31,17 @@ describe('analysis time on hostile input', () => {
     { pattern: 'one word "yyyy…"', step: 'analyzePage', make: (n: number) => 'y'.repeat(n), work: (html: string) => analyzePage(page(html)) },
   ])('when $pattern grows 8 times, then $step takes at most about 8 times longer', ({ make, work }) => {
     expect(timeGrowth(make, work as (input: string) => unknown, 16 * 1024, FACTOR)).toBeLessThan(BOUND);
+  }, 60_000);
+
+  // A request takes each chosen anchor's sentence; in one huge paragraph that once meant segmenting it all each time.
+  test.each([
+    { pattern: 'one paragraph without a sentence end', make: (n: number) => 'kernel module loads '.repeat(Math.ceil(n / 20)).slice(0, n) },
+    { pattern: 'one paragraph of short sentences', make: (n: number) => 'The kernel loads it. '.repeat(Math.ceil(n / 21)).slice(0, n) },
+  ])('when $pattern grows 8 times, then the sentences around an anchor every 200 characters take at most about 8 times longer', ({ make }) => {
+    const everyAnchor = (text: string) => {
+      for (let start = 7; start + 6 < text.length; start += 200) sentenceAround(text, start, start + 6);
+    };
+    expect(timeGrowth(make, everyAnchor, 16 * 1024, FACTOR)).toBeLessThan(BOUND);
   }, 60_000);
 
   test('when a word is "yyyy…" of any length, then it is no word: only runs of up to 128 letters are', () => {

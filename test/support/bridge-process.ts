@@ -15,12 +15,14 @@ export interface BridgeProcess {
   dbFile: string;
   /** The process id of the running bridge (for memory readings). */
   readonly pid: number;
+  /** What the running bridge printed since it was (re)started: stdout and stderr, its log lines included. */
+  readonly output: string;
   /** Creates another account and key with the CLI. */
   createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
   /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
   stop(): Promise<void>;
-  /** Starts it again on the same port and database (after `stop()`). */
-  start(): Promise<void>;
+  /** Starts it again on the same port and database (after `stop()`), with `env` added for this run only. */
+  start(env?: NodeJS.ProcessEnv): Promise<void>;
   /** Stops it and removes its database. */
   dispose(): Promise<void>;
 }
@@ -64,10 +66,11 @@ export async function startBridgeProcess(
   const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), INTERLINKER_DB: dbFile, LOG_LEVEL: 'warn', ...options.env };
   let child: ChildProcess | undefined;
   let apiKey = '';
+  let output = '';
 
-  async function start(): Promise<void> {
-    child = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
+  async function start(runEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+    child = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, ...runEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /^\s+(ilk_\S+)\s*$/m.exec(output);
@@ -107,6 +110,9 @@ export async function startBridgeProcess(
     dbFile,
     get pid() {
       return child?.pid ?? -1;
+    },
+    get output() {
+      return output;
     },
     async createKey(account, tier = 'enterprise', rateLimit = 1_000_000) {
       await runCli(['accounts', 'create', '--name', account, '--tier', tier, '--rate-limit', String(rateLimit)], env);

@@ -4,26 +4,33 @@ const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
 export const MAX_CONTEXT_LENGTH = 300;
 
 /**
+ * How far on each side of the anchor sentences are looked for. A context holds at most MAX_CONTEXT_LENGTH characters
+ * around the anchor, so text further away cannot change it; past this the sentence is cut there instead of segmented
+ * (a 2 MiB paragraph was segmented whole for each of a request's anchors). Several contexts' length, so that the
+ * segmenter, which looks a few characters back and ahead of a boundary, finds the same boundaries near the anchor.
+ */
+const NEIGHBOURHOOD = 4 * MAX_CONTEXT_LENGTH;
+
+/**
  * The sentence of `text` that holds [start, end), whitespace collapsed. Sentences never cross a block boundary
- * ("\n"). The anchor has single spaces only, so it stays verbatim in the collapsed passage.
+ * ("\n"). The anchor has single spaces only, so it stays verbatim in the collapsed passage. Time bounded by the
+ * neighbourhood, whatever the text's length.
  */
 export function sentenceAround(text: string, start: number, end: number): string {
-  const paragraphStart = text.lastIndexOf('\n', start - 1) + 1;
-  const newline = text.indexOf('\n', end);
-  const paragraphEnd = newline === -1 ? text.length : newline;
-  const paragraph = text.slice(paragraphStart, paragraphEnd);
+  const nearStart = Math.max(0, start - NEIGHBOURHOOD);
+  const near = text.slice(nearStart, Math.min(text.length, end + NEIGHBOURHOOD));
+  const anchorStart = start - nearStart;
+  const anchorEnd = end - nearStart;
+  const paragraphStart = near.lastIndexOf('\n', anchorStart - 1) + 1;
+  const newline = near.indexOf('\n', anchorEnd);
+  const paragraph = near.slice(paragraphStart, newline === -1 ? near.length : newline);
 
-  let from = 0;
-  let to = paragraph.length;
-  for (const { index, segment } of sentences.segment(paragraph)) {
-    const segmentEnd = index + segment.length;
-    if (segmentEnd <= start - paragraphStart) from = segmentEnd;
-    else if (index >= end - paragraphStart) {
-      to = index;
-      break;
-    }
-  }
-  return clip(paragraph.slice(from, to), start - paragraphStart - from, end - paragraphStart - from);
+  // From the start of the sentence holding the anchor's first character to the end of the one holding its last.
+  const segments = sentences.segment(paragraph);
+  const from = segments.containing(anchorStart - paragraphStart)?.index ?? 0;
+  const last = segments.containing(Math.max(anchorStart, anchorEnd - 1) - paragraphStart);
+  const to = last === undefined ? paragraph.length : last.index + last.segment.length;
+  return clip(paragraph.slice(from, to), anchorStart - paragraphStart - from, anchorEnd - paragraphStart - from);
 }
 
 /** Cuts a passage to MAX_CONTEXT_LENGTH around [start, end), at spaces, and collapses whitespace. */

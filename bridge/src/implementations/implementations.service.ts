@@ -3,6 +3,7 @@ import type { ListResult } from '../http/endpoint.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { pausePoint } from '../lib/pause-points.js';
 import type { ImplementationsRepository } from './implementations.repository.js';
 import type {
   CreateImplementationInput,
@@ -99,6 +100,7 @@ export class ImplementationsService {
           succeeded += 1;
           this.implementations.moveSuggestion(suggestionId, 'approved', 'implemented', now);
         }
+        pausePoint('implementation-results');
       }
       const failed = implementation.suggestionIds.length - succeeded;
       this.implementations.complete(implementationId, succeeded > 0 ? 'completed' : 'failed', now, succeeded, failed);

@@ -5,6 +5,7 @@ import type { PageInput } from '../engine/types.js';
 import { AnalysisLimitError, InternalError } from '../errors.js';
 import { AnalysisProgress } from './analysis-progress.js';
 import { PAGE_NOT_ANALYSED, type AnalysisResult, type PageAnalyzer } from './page-analyzer.js';
+import { RoundRobinQueue } from './round-robin-queue.js';
 import { StemDecoder, type EncodedAnalyses } from './stem-lexicon.js';
 
 /** Pages `first`, `first + 1`, … of a worker's numbering. */
@@ -80,6 +81,8 @@ function pageForLog(url: string): string {
 
 interface Task {
   input: PageInput;
+  /** Whose work it is (analyzeAll's `owner`): waiting chunks are served one owner after another. */
+  owner: string;
   resolve(result: AnalysisResult): void;
   reject(error: Error): void;
   resends: number;
@@ -115,8 +118,11 @@ export class AnalysisPool implements PageAnalyzer {
   private readonly script: URL;
   private readonly logger: AnalysisPoolOptions['logger'];
   private readonly workers: PoolWorker[] = [];
-  /** Chunks waiting for a worker, first come first served. */
-  private readonly queue: Task[][] = [];
+  /**
+   * Chunks waiting for a worker, per owner (the account), the owners served in turn: an account's large sync cannot
+   * keep another's pages waiting for more than a chunk per account ahead of it.
+   */
+  private readonly queue = new RoundRobinQueue<Task[]>();
   private closing = false;
   /** Why the last worker that could not start failed, reported once no worker is left. */
   private startFailure: Error | undefined;
@@ -129,16 +135,16 @@ export class AnalysisPool implements PageAnalyzer {
     for (let i = 0; i < this.size; i += 1) this.workers.push(this.spawn());
   }
 
-  async analyzeAll(inputs: readonly PageInput[]): Promise<AnalysisResult[]> {
+  async analyzeAll(inputs: readonly PageInput[], owner = ''): Promise<AnalysisResult[]> {
     if (this.closing) throw new Error('the analysis pool is closed');
     if (this.workers.length === 0) throw new Error(`no analysis worker could start: ${this.startFailure?.message}`);
     const tasks: Task[] = [];
     const results = inputs.map(
-      (input) => new Promise<AnalysisResult>((resolve, reject) => tasks.push({ input, resolve, reject, resends: 0 })),
+      (input) => new Promise<AnalysisResult>((resolve, reject) => tasks.push({ input, owner, resolve, reject, resends: 0 })),
     );
     const chunks = Math.max(1, Math.min(this.workers.length * CHUNKS_PER_WORKER, Math.floor(inputs.length / MIN_PAGES_PER_CHUNK)));
     const chunkSize = Math.ceil(inputs.length / chunks);
-    for (let first = 0; first < tasks.length; first += chunkSize) this.queue.push(tasks.slice(first, first + chunkSize));
+    for (let first = 0; first < tasks.length; first += chunkSize) this.queue.push(owner, tasks.slice(first, first + chunkSize));
     this.dispatch();
     return Promise.all(results);
   }
@@ -146,7 +152,7 @@ export class AnalysisPool implements PageAnalyzer {
   async close(): Promise<void> {
     this.closing = true;
     const closed = new Error('the analysis pool is closed');
-    for (const chunk of this.queue.splice(0)) for (const task of chunk) task.reject(closed);
+    for (const chunk of this.queue.drain()) for (const task of chunk) task.reject(closed);
     await Promise.all(
       this.workers.map((entry) => {
         this.retire(entry);
@@ -159,7 +165,7 @@ export class AnalysisPool implements PageAnalyzer {
 
   /** Sends waiting chunks to the started workers with the fewest chunks in flight. */
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (!this.queue.isEmpty) {
       let target: PoolWorker | undefined;
       for (const entry of this.workers) {
         if (!entry.started || entry.gone || entry.chunkEnds.length >= CHUNKS_IN_FLIGHT) continue;
@@ -250,7 +256,7 @@ export class AnalysisPool implements PageAnalyzer {
       this.workers.splice(this.workers.indexOf(entry), 1);
       this.resend(entry, undefined);
       if (this.workers.length === 0) {
-        for (const chunk of this.queue.splice(0)) for (const task of chunk) task.reject(this.startFailure);
+        for (const chunk of this.queue.drain()) for (const task of chunk) task.reject(this.startFailure);
       }
       return;
     }
@@ -275,15 +281,16 @@ export class AnalysisPool implements PageAnalyzer {
 
   /** The pages a gone worker held, sent again ahead of the queue (those sent too often fail). */
   private resend(entry: PoolWorker, culprit: Task | undefined): void {
-    const again: Task[] = [];
+    const again = new Map<string, Task[]>();
     for (const task of [...entry.pending.entries()].sort(([a], [b]) => a - b).map(([, pending]) => pending)) {
       // A page the worker had not reached when another one ended it is not to blame for that.
       if (culprit === undefined) task.resends += 1;
       if (task.resends > MAX_RESENDS) task.resolve({ failure: new InternalError(PAGE_NOT_ANALYSED) });
-      else again.push(task);
+      else if (again.has(task.owner)) again.get(task.owner)!.push(task);
+      else again.set(task.owner, [task]);
     }
     entry.pending.clear();
-    if (again.length > 0) this.queue.unshift(again);
+    for (const [owner, tasks] of again) this.queue.pushFirst(owner, tasks);
     this.dispatch();
   }
 

@@ -9,9 +9,10 @@ export type AnalysisResult = { analysis: PageAnalysis } | { failure: AppError };
 export interface PageAnalyzer {
   /**
    * The result of each of `inputs`, in the same order. Rejects only when no page can be analysed at all (the
-   * analyser is closed, or no worker could start).
+   * analyser is closed, or no worker could start). `owner` (the account) is whose work it is: the analyser shares its
+   * threads fairly between owners.
    */
-  analyzeAll(inputs: readonly PageInput[]): Promise<AnalysisResult[]>;
+  analyzeAll(inputs: readonly PageInput[], owner?: string): Promise<AnalysisResult[]>;
   /** Releases what the analyser holds (worker threads); it is not used afterwards. */
   close(): Promise<void>;
 }

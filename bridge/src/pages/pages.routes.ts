@@ -19,7 +19,7 @@ export function pageEndpoints(projects: ProjectsService, pages: PagesService): E
       bodyDoc: syncBatchBodyDoc,
       response: syncResult,
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => pages.syncBatch(projects.require(auth.accountId, params.projectId), body),
+      handle: ({ auth, params, body }) => pages.syncBatch(projects.require(auth.accountId, params.projectId), body, auth.accountId),
     }),
     defineEndpoint({
       method: 'get',

@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors.js';
 import { toFieldIssues } from '../http/validate.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { pausePoint } from '../lib/pause-points.js';
 import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
 import type { Project } from '../projects/projects.schemas.js';
 import { contentHash } from './content-hash.js';
@@ -60,8 +61,9 @@ export class PagesService {
    * same time each keep their own transaction. A page whose analysis goes over the analyser's time or memory limit
    * (or fails) is reported in `errors` like an invalid one, and the rest of the batch is stored. A page sent again exactly as stored keeps its analysis, links and
    * index entry and only has its sync time updated: syncing a whole site again costs little where little changed.
+   * `accountId` owns the project: analysis is shared fairly between accounts.
    */
-  async syncBatch(project: Project, items: unknown[]): Promise<SyncResult> {
+  async syncBatch(project: Project, items: unknown[], accountId = ''): Promise<SyncResult> {
     const errors: SyncError[] = [];
     const valid: ValidPage[] = [];
     items.forEach((item, index) => {
@@ -76,7 +78,10 @@ export class PagesService {
     const unanalysed = new Set<ValidPage>();
     for (;;) {
       const toAnalyse = valid.filter((page) => !unchanged.has(page) && !prepared.has(page) && !unanalysed.has(page));
-      const results = await this.analyzer.analyzeAll(toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })));
+      const results = await this.analyzer.analyzeAll(
+        toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })),
+        accountId,
+      );
       toAnalyse.forEach((page, i) => {
         const result = results[i]!;
         if ('analysis' in result) {
@@ -111,6 +116,7 @@ export class PagesService {
       const indexed: IndexedPage[] = [];
       const result: SyncResult['pages'] = [];
       for (const sent of valid) {
+        if (result.length === Math.floor(valid.length / 2)) pausePoint('sync-store');
         const unchangedId = unchanged.get(sent);
         if (unchangedId !== undefined) {
           this.pages.touch(unchangedId, syncedAt);
