@@ -32,6 +32,9 @@ export interface RunningBridge {
  * at most `config.shutdownTimeoutMs` (then closes their connections), ends the workers, saves the index snapshots and
  * closes the database.
  */
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const db = openDatabase(config.databaseFile);
@@ -62,6 +65,11 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
 
     server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
+      // Node closes a kept-alive connection 5 s after its last answer; a bridge busy storing a batch for longer
+      // then closes connections whose next request has already arrived (the client sees ECONNRESET). A minute is
+      // longer than any batch, and behind a proxy it outlives the proxy's own idle timeout (usually 60 s).
+      listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       answerProtocolErrors(listening);
       listening.once('error', reject);
     });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
@@ -63,4 +64,33 @@ describe('the bridge as a process', () => {
     await bridge.start();
     expect(await ask()).toEqual(before);
   });
+});
+
+describe('kept-alive connections', () => {
+  it('when a client reuses its connection after six idle seconds, then the bridge still answers on it', async () => {
+    const process = await startBridgeProcess();
+    try {
+      const { port } = new URL(process.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      const ask = () => socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+      const answers = () => received.match(/HTTP\/1\.1 200/g)?.length ?? 0;
+      const until = async (condition: () => boolean) => {
+        for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      };
+      ask();
+      await until(() => answers() === 1);
+      // Node's default keeps an idle connection 5 s: past it, the second request would be cut.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(socket.destroyed || socket.readyState !== 'open').toBe(false);
+      ask();
+      await until(() => answers() === 2);
+      expect(answers()).toBe(2);
+      socket.destroy();
+    } finally {
+      await process.dispose();
+    }
+  }, 20_000);
 });
