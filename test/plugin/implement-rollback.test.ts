@@ -159,6 +159,26 @@ describe('implement and roll back in a real WordPress', () => {
     expect(await site.content(loafId)).toBe(before);
   });
 
+  it('when generating for a post whose implementation was rolled back on the bridge, then the GET leaves the post alone and the next sync of it replays the rollback', async () => {
+    const before = await site.content(loafId);
+    const implemented = await implement((await approvedSuggestionsFor(site.admin, loafId)).map((s) => s.id));
+    const withLinks = await site.content(loafId);
+    await site.bridgeApi(`/api/projects/${await site.projectId()}/implementations/${implemented.body.id}/rollback`, { method: 'POST', body: { reason: 'from the API' } });
+    // A new slug the bridge does not know yet (the deferred sync is held back), so that generating sends the post first.
+    await site.php(`
+      remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+      return wp_update_post( array( 'ID' => ${loafId}, 'post_name' => 'my-weekend-loaf-moved' ) );`);
+
+    const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
+    const afterGet = await site.content(loafId);
+    const synced = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } });
+
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    expect(afterGet).toBe(withLinks);
+    expect(synced.body.revertedImplementations).toEqual([implemented.body.id]);
+    expect(await site.content(loafId)).toBe(before);
+  });
+
   it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {
     const listed = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const one = listed.body[0]!;

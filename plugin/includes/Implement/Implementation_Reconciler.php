@@ -31,7 +31,7 @@ final class Implementation_Reconciler {
 	 * Settles every due entry. Stops at the first bridge error (the bridge is most likely down); what is left
 	 * stays for the next sync or retry.
 	 *
-	 * @return array{settled: array<int, array{implementationId: string, outcome: string, status: string}>, error: WP_Error|null}
+	 * @return array{settled: Reconciled_Implementation[], error: WP_Error|null}
 	 */
 	public function reconcile(): array {
 		$settled = array();
@@ -63,9 +63,9 @@ final class Implementation_Reconciler {
 
 	/**
 	 * @param array{key: string, implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null} $entry
-	 * @return array{implementationId: string, outcome: string, status: string}|WP_Error
+	 * @return Reconciled_Implementation|WP_Error
 	 */
-	private function settle( array $entry ): array|WP_Error {
+	private function settle( array $entry ): Reconciled_Implementation|WP_Error {
 		$key = $entry['key'];
 		if ( '' === $entry['implementationId'] ) {
 			// The create call's answer never arrived: the same key and body bring back what it created (or create
@@ -180,14 +180,7 @@ final class Implementation_Reconciler {
 			: __( 'The results could not be reported to the bridge, so the site took the links out again.', 'interlinker' );
 	}
 
-	/**
-	 * @return array{implementationId: string, outcome: string, status: string}
-	 */
-	private static function outcome( string $implementation_id, string $outcome, string $status ): array {
-		return array(
-			'implementationId' => $implementation_id,
-			'outcome'          => $outcome,
-			'status'           => $status,
-		);
+	private static function outcome( string $implementation_id, string $outcome, string $status ): Reconciled_Implementation {
+		return new Reconciled_Implementation( $implementation_id, $outcome, $status );
 	}
 }

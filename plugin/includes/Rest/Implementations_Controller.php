@@ -10,12 +10,14 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Reconciler;
-use Interlinker\Implement\Implementation_Records;
+use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Service;
+use Interlinker\Implement\Reconciled_Implementation;
 use Interlinker\Implement\Rollback_Service;
 use WP_Error;
 use WP_REST_Request;
@@ -34,13 +36,14 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Project_Api $api,
 		private readonly Implementation_Service $implementer,
 		private readonly Rollback_Service $rollbacks,
-		private readonly Implementation_Records $records,
 		private readonly Implementation_Reconciler $reconciler,
-		private readonly Suggestion_View $view,
+		private readonly Implementation_Details $details,
 		private readonly Read_Cache $reads,
+		Contributor_Budget $write_budget,
 	) {
 		parent::__construct();
-		$this->rest_base = 'implementations';
+		$this->write_budget = $write_budget;
+		$this->rest_base    = 'implementations';
 	}
 
 	public function register_routes(): void {
@@ -50,7 +53,7 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'implement' ),
-				'permission_callback' => array( $this, 'implement_permissions_check' ),
+				'permission_callback' => array( $this, 'bridge_write_permission' ),
 				'args'                => array(
 					'suggestionIds' => array(
 						'type'        => 'array',
@@ -73,7 +76,7 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'rollback' ),
-				'permission_callback' => array( $this, 'rollback_permissions_check' ),
+				'permission_callback' => array( $this, 'edit_posts_permission' ),
 				'args'                => array(
 					'implementationId' => array(
 						'type'     => 'string',
@@ -96,7 +99,7 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => array( $this, 'get_items' ),
-				'permission_callback' => array( $this, 'get_items_permissions_check' ),
+				'permission_callback' => array( $this, 'edit_posts_permission' ),
 				'args'                => array(
 					'status' => array(
 						'type' => 'string',
@@ -112,7 +115,7 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'reconcile' ),
-				'permission_callback' => array( $this, 'reconcile_permissions_check' ),
+				'permission_callback' => array( $this, 'edit_posts_permission' ),
 			)
 		);
 		register_rest_route(
@@ -121,51 +124,10 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => array( $this, 'get_item' ),
-				'permission_callback' => array( $this, 'get_item_permissions_check' ),
+				'permission_callback' => array( $this, 'edit_posts_permission' ),
 				'schema'              => array( $this, 'get_public_item_schema' ),
 			)
 		);
-	}
-
-	/**
-	 * edit_posts here; the right to edit every source post is checked once the suggestions are loaded.
-	 *
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function implement_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
-	}
-
-	/**
-	 * edit_posts here; the right to edit every changed post is checked in rollback().
-	 *
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function rollback_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
-	}
-
-	/**
-	 * edit_posts: settling only tells the bridge what the site holds; no post changes.
-	 *
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function reconcile_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function get_items_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function get_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
 	}
 
 	/**
@@ -206,14 +168,15 @@ final class Implementations_Controller extends Rest_Controller {
 	 */
 	public function reconcile( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$reconciled = $this->reconciler->reconcile();
+		$settled    = array_map( static fn( Reconciled_Implementation $one ): array => $one->to_rest(), $reconciled['settled'] );
 		if ( null !== $reconciled['error'] ) {
 			$error = $reconciled['error'];
 			$data  = (array) $error->get_error_data();
-			return new WP_Error( (string) $error->get_error_code(), $error->get_error_message(), $data + array( 'settled' => $reconciled['settled'] ) );
+			return new WP_Error( (string) $error->get_error_code(), $error->get_error_message(), $data + array( 'settled' => $settled ) );
 		}
 		return new WP_REST_Response(
 			array(
-				'settled' => $reconciled['settled'],
+				'settled' => $settled,
 				'waiting' => $this->reconciler->waiting(),
 			)
 		);
@@ -249,40 +212,8 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	private function item( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$implementation = $this->api->get_implementation( (string) $request['id'] );
-		if ( is_wp_error( $implementation ) ) {
-			return $implementation;
-		}
-		$posts = array();
-		foreach ( $this->records->posts_of( $implementation['id'] ) as $post_id ) {
-			$record  = $this->records->find( $post_id, $implementation['id'] );
-			$posts[] = array(
-				'postId'   => $post_id,
-				'title'    => html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
-				'editLink' => current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
-				'links'    => array_map(
-					static fn( $link ): array => array(
-						'suggestionId' => $link->suggestion_id,
-						'anchorText'   => $link->anchor_text,
-						'href'         => $link->href,
-					),
-					null === $record ? array() : Implementation_Records::links_of( $record )
-				),
-			);
-		}
-		$implementation['posts'] = $posts;
-		// The suggestions themselves (with post titles), so the details screen can show every row, failed ones too.
-		$suggestions = $this->api->list_suggestions(
-			array(
-				'implementationId' => $implementation['id'],
-				'limit'            => 100,
-			)
-		);
-		if ( is_wp_error( $suggestions ) ) {
-			return $suggestions;
-		}
-		$implementation['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
-		return new WP_REST_Response( $implementation );
+		$details = $this->details->for_id( (string) $request['id'] );
+		return is_wp_error( $details ) ? $details : new WP_REST_Response( $details );
 	}
 
 	/**

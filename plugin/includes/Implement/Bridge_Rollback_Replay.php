@@ -1,7 +1,8 @@
 <?php
 /**
- * Implementations rolled back through the bridge's API directly still have their links on the site: finds them
- * among the bridge's rolled-back implementations and takes their links out the way a rollback from wp-admin does.
+ * Replays on the site the rollbacks made through the bridge's API directly (their links are still in the posts):
+ * finds them among the bridge's rolled-back implementations and takes their links out the way a rollback from
+ * wp-admin does. A step of the full sync and of the per-post sync (Site_Sync); it edits posts, so no GET runs it.
  *
  * @package Interlinker
  */
@@ -17,7 +18,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-final class Remote_Rollbacks {
+final class Bridge_Rollback_Replay {
 
 	/** Implementations per list call, and the most ids the bridge's `ids` filter takes. */
 	private const PAGE_SIZE = 100;
@@ -35,7 +36,7 @@ final class Remote_Rollbacks {
 	 *
 	 * @return string[]|WP_Error Ids of implementations reverted on the site.
 	 */
-	public function revert_all(): array|WP_Error {
+	public function replay_all(): array|WP_Error {
 		return $this->revert( array_fill_keys( $this->records->applied_ids(), null ) );
 	}
 
@@ -45,7 +46,7 @@ final class Remote_Rollbacks {
 	 * @param int[] $post_ids
 	 * @return string[]|WP_Error
 	 */
-	public function revert_for_posts( array $post_ids ): array|WP_Error {
+	public function replay_for_posts( array $post_ids ): array|WP_Error {
 		return $this->revert( $this->records->applied_to( $post_ids ) );
 	}
 
