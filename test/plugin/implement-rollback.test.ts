@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RestSchema, schemaProblems } from '../support/json-schema.js';
 import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 interface Result {
@@ -177,6 +178,27 @@ describe('implement and roll back in a real WordPress', () => {
     expect(afterGet).toBe(withLinks);
     expect(synced.body.revertedImplementations).toEqual([implemented.body.id]);
     expect(await site.content(loafId)).toBe(before);
+  });
+
+  it('when the routes answer, then every answer fits the schema its route publishes (the PHP schemas the admin UI’s types come from)', async () => {
+    const schemaOf = async (route: string) => (await site.admin.json<{ schema: RestSchema }>(route, { method: 'OPTIONS' })).body.schema;
+    const implementation = await implement((await approvedSuggestionsFor(site.admin, loafId)).map((s) => s.id));
+    const answers: [string, unknown, RestSchema][] = [
+      ['GET /suggestions', (await site.admin.json<unknown[]>(`/interlinker/v1/suggestions?post_id=${loafId}&per_page=100`)).body, { type: 'array', items: await schemaOf('/interlinker/v1/suggestions') }],
+      ['POST /implement', implementation.body, await schemaOf('/interlinker/v1/implement')],
+      ['GET /implementations', (await site.admin.json<unknown[]>('/interlinker/v1/implementations')).body, { type: 'array', items: await schemaOf('/interlinker/v1/implementations') }],
+      ['GET /implementations/{id}', (await site.admin.json(`/interlinker/v1/implementations/${implementation.body.id}`)).body, await schemaOf(`/interlinker/v1/implementations/${implementation.body.id}`)],
+      ['POST /rollback', (await rollback(implementation.body.id)).body, await schemaOf('/interlinker/v1/rollback')],
+      ['POST /sync (posts)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } })).body, await schemaOf('/interlinker/v1/sync')],
+      ['POST /sync (full)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: {} })).body, await schemaOf('/interlinker/v1/sync')],
+      ['GET /settings', (await site.admin.json('/interlinker/v1/settings')).body, await schemaOf('/interlinker/v1/settings')],
+    ];
+
+    expect(implementation.status).toBe(200);
+    for (const [route, body, schema] of answers) {
+      expect(schema, route).toBeDefined();
+      expect(schemaProblems(body, schema), route).toEqual([]);
+    }
   });
 
   it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {

@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
 use WP_Error;
 
@@ -88,7 +89,7 @@ final class Bridge_Rollback_Replay {
 				'limit'  => self::PAGE_SIZE,
 			)
 		);
-		return is_wp_error( $page ) ? $page : array_values( array_unique( array_column( $page['items'], 'id' ) ) );
+		return is_wp_error( $page ) ? $page : array_values( array_unique( array_map( static fn( Implementation $one ): string => $one->id, $page['items'] ) ) );
 	}
 
 	/**
@@ -114,13 +115,13 @@ final class Bridge_Rollback_Replay {
 				return $page;
 			}
 			foreach ( $page['items'] as $implementation ) {
-				if ( array_key_exists( $implementation['id'], $wanted ) ) {
-					$found[ $implementation['id'] ] = true;
+				if ( array_key_exists( $implementation->id, $wanted ) ) {
+					$found[ $implementation->id ] = true;
 				}
 			}
 			$last = end( $page['items'] );
 			// The list is ordered by creation, newest first: past the oldest wanted one, nothing more can match.
-			$past_oldest = null !== $oldest && false !== $last && null !== $last['createdAt'] && $last['createdAt'] < $oldest;
+			$past_oldest = null !== $oldest && false !== $last && null !== $last->created_at && $last->created_at < $oldest;
 			if ( count( $found ) === count( $wanted ) || $past_oldest || ( $page_number + 1 ) * self::PAGE_SIZE >= $page['total'] ) {
 				break;
 			}

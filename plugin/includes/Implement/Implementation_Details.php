@@ -37,19 +37,20 @@ final class Implementation_Details {
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;
 		}
-		$implementation['posts'] = $this->changed_posts( $implementation['id'] );
+		$details          = $implementation->to_rest();
+		$details['posts'] = $this->changed_posts( $implementation->id );
 		// The suggestions themselves (with post titles), so the details screen can show every row, failed ones too.
 		$suggestions = $this->api->list_suggestions(
 			array(
-				'implementationId' => $implementation['id'],
+				'implementationId' => $implementation->id,
 				'limit'            => self::MAX_SUGGESTIONS,
 			)
 		);
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
 		}
-		$implementation['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
-		return $implementation;
+		$details['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
+		return $details;
 	}
 
 	/**

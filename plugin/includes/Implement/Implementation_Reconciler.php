@@ -79,9 +79,9 @@ final class Implementation_Reconciler {
 				}
 				return $implementation;
 			}
-			$this->unreported->attach( $key, $implementation['id'] );
+			$this->unreported->attach( $key, $implementation->id );
 		}
-		$id             = '' !== $entry['implementationId'] ? $entry['implementationId'] : $implementation['id'];
+		$id             = '' !== $entry['implementationId'] ? $entry['implementationId'] : $implementation->id;
 		$implementation = $this->api->get_implementation( $id );
 		if ( is_wp_error( $implementation ) ) {
 			if ( 'interlinker_not_found' !== $implementation->get_error_code() ) {
@@ -92,19 +92,19 @@ final class Implementation_Reconciler {
 		}
 		$applied = $this->applied_suggestion_ids( $id );
 
-		if ( 'pending' === $implementation['status'] ) {
+		if ( 'pending' === $implementation->status ) {
 			$nothing_tried = null !== $entry['results'] && ! array_filter( $entry['results'], static fn( array $r ): bool => $r['succeeded'] );
 			$answer        = $applied || $nothing_tried
-				? $this->api->report_results( $id, self::results( $implementation['suggestionIds'], $applied, $entry['results'] ) )
+				? $this->api->report_results( $id, self::results( $implementation->suggestion_ids, $applied, $entry['results'] ) )
 				: $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
 			$outcome       = $applied || $nothing_tried ? 'reported' : 'rolled_back';
-		} elseif ( 'completed' === $implementation['status'] && ! $applied ) {
+		} elseif ( 'completed' === $implementation->status && ! $applied ) {
 			// An earlier report got through although its answer was lost, and the site took the links out since.
 			$answer  = $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
 			$outcome = 'rolled_back';
 		} else {
 			$this->unreported->forget( $key );
-			return self::outcome( $id, 'settled', $implementation['status'] );
+			return self::outcome( $id, 'settled', $implementation->status );
 		}
 
 		if ( is_wp_error( $answer ) ) {
@@ -113,10 +113,10 @@ final class Implementation_Reconciler {
 			}
 			// Someone settled it meanwhile (another sync, or the bridge's API).
 			$this->unreported->forget( $key );
-			return self::outcome( $id, 'settled', $implementation['status'] );
+			return self::outcome( $id, 'settled', $implementation->status );
 		}
 		$this->unreported->forget( $key );
-		return self::outcome( $id, $outcome, (string) $answer['status'] );
+		return self::outcome( $id, $outcome, $answer->status );
 	}
 
 	/**

@@ -12,7 +12,7 @@ namespace Interlinker\Rest;
 
 use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
-use Interlinker\Bridge\Bridge_Data;
+use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Details;
@@ -30,8 +30,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Implementations_Controller extends Rest_Controller {
 
-	private const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Implementation_Service $implementer,
@@ -47,67 +45,19 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	public function register_routes(): void {
-		register_rest_route(
-			$this->namespace,
-			'/implement',
-			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'implement' ),
-				'permission_callback' => array( $this, 'bridge_write_permission' ),
-				'args'                => array(
-					'suggestionIds' => array(
-						'type'        => 'array',
-						'required'    => true,
-						'minItems'    => 1,
-						'maxItems'    => 100,
-						'uniqueItems' => true,
-						'items'       => array(
-							'type'    => 'string',
-							'pattern' => self::ID_PATTERN,
-						),
-					),
-				),
-				'schema'              => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/rollback',
-			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'rollback' ),
-				'permission_callback' => array( $this, 'edit_posts_permission' ),
-				'args'                => array(
-					'implementationId' => array(
-						'type'     => 'string',
-						'required' => true,
-						'pattern'  => self::ID_PATTERN,
-					),
-					'reason'           => array(
-						'type'      => 'string',
-						'required'  => true,
-						'minLength' => 1,
-						'maxLength' => 500,
-					),
-				),
-				'schema'              => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
+		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'bridge_write_permission', Rest_Schemas::implement_args() );
+		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'edit_posts_permission', Rest_Schemas::rollback_args() );
+		$this->route(
 			'/' . $this->rest_base,
+			WP_REST_Server::READABLE,
+			'get_items',
+			'edit_posts_permission',
 			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( $this, 'get_items' ),
-				'permission_callback' => array( $this, 'edit_posts_permission' ),
-				'args'                => array(
-					'status' => array(
-						'type' => 'string',
-						'enum' => Bridge_Data::IMPLEMENTATION_STATUSES,
-					),
-				) + self::pagination_args(),
-				'schema'              => array( $this, 'get_public_item_schema' ),
-			)
+				'status' => array(
+					'type' => 'string',
+					'enum' => Implementation::STATUSES,
+				),
+			) + self::pagination_args()
 		);
 		register_rest_route(
 			$this->namespace,
@@ -118,14 +68,26 @@ final class Implementations_Controller extends Rest_Controller {
 				'permission_callback' => array( $this, 'edit_posts_permission' ),
 			)
 		);
+		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission' );
+	}
+
+	/**
+	 * A route answering with an implementation: the schema goes at the route's level, where OPTIONS publishes it.
+	 *
+	 * @param array<string, array<string, mixed>> $args
+	 */
+	private function route( string $path, string $methods, string $callback, string $permission, array $args = array() ): void {
 		register_rest_route(
 			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})',
+			$path,
 			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => array( $this, 'get_item' ),
-				'permission_callback' => array( $this, 'edit_posts_permission' ),
-				'schema'              => array( $this, 'get_public_item_schema' ),
+				array(
+					'methods'             => $methods,
+					'callback'            => array( $this, $callback ),
+					'permission_callback' => array( $this, $permission ),
+					'args'                => $args,
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
 	}
@@ -199,7 +161,7 @@ final class Implementations_Controller extends Rest_Controller {
 			$query['status'] = (string) $request->get_param( 'status' );
 		}
 		$page = $this->api->list_implementations( $query );
-		return is_wp_error( $page ) ? $page : self::paged_response( $page['items'], $page['total'], $per_page );
+		return is_wp_error( $page ) ? $page : self::paged_response( array_map( static fn( Implementation $one ): array => $one->to_rest(), $page['items'] ), $page['total'], $per_page );
 	}
 
 	/**
@@ -220,56 +182,7 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$nullable     = array(
-			'type'    => array( 'string', 'null' ),
-			'context' => array( 'view' ),
-		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'interlinker-implementation',
-			'type'       => 'object',
-			'properties' => array(
-				'id'             => array(
-					'type'    => 'string',
-					'context' => array( 'view' ),
-				),
-				'suggestionIds'  => array(
-					'type'    => 'array',
-					'items'   => array( 'type' => 'string' ),
-					'context' => array( 'view' ),
-				),
-				'platform'       => array(
-					'type'    => 'string',
-					'context' => array( 'view' ),
-				),
-				'status'         => array(
-					'type'    => 'string',
-					'enum'    => Bridge_Data::IMPLEMENTATION_STATUSES,
-					'context' => array( 'view' ),
-				),
-				'createdAt'      => $nullable,
-				'implementedAt'  => $nullable,
-				'rolledBackAt'   => $nullable,
-				'rollbackReason' => $nullable,
-				'summary'        => array(
-					'type'       => array( 'object', 'null' ),
-					'properties' => array(
-						'succeeded' => array( 'type' => 'integer' ),
-						'failed'    => array( 'type' => 'integer' ),
-					),
-					'context'    => array( 'view' ),
-				),
-				'results'        => array(
-					'description' => __( 'From /implement: one per suggestion, with code and reason when it failed. From /rollback: one per post, with its outcome.', 'interlinker' ),
-					'type'        => 'array',
-					'items'       => array( 'type' => 'object' ),
-					'context'     => array( 'view' ),
-				),
-			),
-		);
+		$this->schema ??= Rest_Schemas::implementation();
 		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

@@ -11,8 +11,8 @@ namespace Interlinker\Rest;
 
 use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
-use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
 use Interlinker\Suggestions\Suggestion_Generator;
 use WP_Error;
@@ -62,13 +62,7 @@ final class Suggestions_Controller extends Rest_Controller {
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
 					'permission_callback' => array( $this, 'bridge_write_permission' ),
-					'args'                => array(
-						'status' => array(
-							'type'     => 'string',
-							'enum'     => Bridge_Data::SUGGESTION_STATUSES,
-							'required' => true,
-						),
-					),
+					'args'                => Rest_Schemas::suggestion_update_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
@@ -95,7 +89,7 @@ final class Suggestions_Controller extends Rest_Controller {
 				'type'        => 'array',
 				'items'       => array(
 					'type' => 'string',
-					'enum' => Bridge_Data::SUGGESTION_STATUSES,
+					'enum' => Suggestion::STATUSES,
 				),
 			),
 			'generate' => array(
@@ -207,7 +201,7 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( is_wp_error( $suggestion ) ) {
 			return $suggestion;
 		}
-		$post_id = $this->view->post_id( (string) $suggestion['sourcePageUrl'] );
+		$post_id = $this->view->post_id( $suggestion->source_page_url );
 		return 0 === $post_id ? self::require_capability( 'manage_options' ) : self::require_edit_posts( array( $post_id ) );
 	}
 
@@ -215,58 +209,7 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$string       = array(
-			'type'    => 'string',
-			'context' => array( 'view' ),
-		);
-		$integer      = array(
-			'type'    => 'integer',
-			'context' => array( 'view' ),
-		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'interlinker-suggestion',
-			'type'       => 'object',
-			'properties' => array(
-				'id'             => $string,
-				'sourcePageUrl'  => $string + array( 'format' => 'uri' ),
-				'targetPageUrl'  => $string + array( 'format' => 'uri' ),
-				'anchorText'     => $string,
-				'context'        => $string,
-				'relevanceScore' => array(
-					'type'    => 'number',
-					'minimum' => 0,
-					'maximum' => 1,
-					'context' => array( 'view' ),
-				),
-				'status'         => $string + array( 'enum' => Bridge_Data::SUGGESTION_STATUSES ),
-				'sourcePageId'   => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'targetPageId'   => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'createdAt'      => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'updatedAt'      => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'sourcePostId'   => $integer + array( 'description' => __( 'The source post, or 0 when the URL is no post.', 'interlinker' ) ),
-				'targetPostId'   => $integer + array( 'description' => __( 'The target post, or 0 when the URL is no post.', 'interlinker' ) ),
-				'sourceTitle'    => $string,
-				'targetTitle'    => $string,
-				'sourceEditLink' => $string,
-				'targetEditLink' => $string,
-			),
-		);
+		$this->schema ??= Rest_Schemas::suggestion();
 		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

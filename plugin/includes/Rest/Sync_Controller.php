@@ -39,23 +39,7 @@ final class Sync_Controller extends Rest_Controller {
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'create_item' ),
 					'permission_callback' => array( $this, 'sync_permissions_check' ),
-					'args'                => array(
-						'postIds' => array(
-							'description' => __( 'Posts to sync now. Without it, one batch of the full sync.', 'interlinker' ),
-							'type'        => 'array',
-							'items'       => array(
-								'type'    => 'integer',
-								'minimum' => 1,
-							),
-							'minItems'    => 1,
-							'maxItems'    => 500,
-						),
-						'cursor'  => array(
-							'description' => __( 'The cursor the previous full-sync call returned.', 'interlinker' ),
-							'type'        => array( 'string', 'null' ),
-							'maxLength'   => 1000,
-						),
-					),
+					'args'                => Rest_Schemas::sync_args(),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -122,68 +106,7 @@ final class Sync_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$count        = array(
-			'type'    => 'integer',
-			'context' => array( 'view' ),
-		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'interlinker-sync-result',
-			'type'       => 'object',
-			'properties' => array(
-				'synced'                    => $count + array( 'description' => __( 'Pages the bridge stored, over the whole run so far.', 'interlinker' ) ),
-				'failed'                    => $count + array( 'description' => __( 'Pages the bridge refused, over the whole run so far.', 'interlinker' ) ),
-				'skipped'                   => $count + array( 'description' => __( 'Posts that stand for no page: never synced and now unpublished or excluded.', 'interlinker' ) ),
-				'total'                     => $count + array( 'description' => __( 'Posts the run covers.', 'interlinker' ) ),
-				'done'                      => array(
-					'type'    => 'boolean',
-					'context' => array( 'view' ),
-				),
-				'cursor'                    => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'errors'                    => array(
-					'description' => __( 'Pages of this call the bridge refused, and why.', 'interlinker' ),
-					'type'        => 'array',
-					'context'     => array( 'view' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'postId'  => array( 'type' => 'integer' ),
-							'url'     => array( 'type' => 'string' ),
-							'code'    => array( 'type' => 'string' ),
-							'message' => array( 'type' => 'string' ),
-						),
-					),
-				),
-				'revertedImplementations'   => array(
-					'description' => __( 'On the first call of a full sync (all posts) and on a sync of given posts (theirs): implementations rolled back through the bridge whose links were taken out here.', 'interlinker' ),
-					'type'        => 'array',
-					'items'       => array( 'type' => 'string' ),
-					'context'     => array( 'view' ),
-				),
-				'reconciledImplementations' => array(
-					'description' => __( 'Implementations a failed implement call had left pending on the bridge, now reported or rolled back there.', 'interlinker' ),
-					'type'        => 'array',
-					'context'     => array( 'view' ),
-					'items'       => array(
-						'type'       => 'object',
-						'properties' => array(
-							'implementationId' => array( 'type' => 'string' ),
-							'outcome'          => array(
-								'type' => 'string',
-								'enum' => array( 'reported', 'rolled_back', 'settled', 'gone' ),
-							),
-							'status'           => array( 'type' => 'string' ),
-						),
-					),
-				),
-			),
-		);
+		$this->schema ??= Rest_Schemas::sync_result();
 		return $this->add_additional_fields_schema( $this->schema );
 	}
 }
