@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Access\User_Throttle;
 use Interlinker\Admin\Admin_Screens;
@@ -18,13 +19,14 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
 use Interlinker\Content\Site_Content;
 use Interlinker\Html\Link_Inserter;
+use Interlinker\Implement\Bridge_Rollback_Replay;
+use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Post_Content_Writer;
 use Interlinker\Implement\Post_Editing;
 use Interlinker\Implement\Post_Lock;
-use Interlinker\Implement\Remote_Rollbacks;
 use Interlinker\Implement\Rollback_Service;
 use Interlinker\Implement\Unreported_Implementations;
 use Interlinker\Rest\Analytics_Controller;
@@ -36,9 +38,12 @@ use Interlinker\Rest\Sync_Controller;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
+use Interlinker\Settings\Settings_Update;
+use Interlinker\Suggestions\Suggestion_Generator;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
 use Interlinker\Sync\Project_Exclusions;
+use Interlinker\Sync\Site_Sync;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Sync_Service;
 
@@ -54,7 +59,8 @@ final class Plugin {
 	public readonly Bridge_Client $client;
 	public readonly Project_Api $api;
 	public readonly Site_Content $content;
-	public readonly Sync_Service $sync;
+	public readonly Sync_Service $content_sync;
+	public readonly Site_Sync $sync;
 	public readonly Sync_Queue $queue;
 	public readonly Implementation_Service $implementer;
 	public readonly Rollback_Service $rollbacks;
@@ -66,6 +72,7 @@ final class Plugin {
 	private readonly Post_Change_Listener $listener;
 	private readonly Admin_Screens $screens;
 	private readonly Read_Cache $reads;
+	private readonly Contributor_Budget $budget;
 
 	public static function instance(): self {
 		return self::$instance ??= new self();
@@ -83,15 +90,17 @@ final class Plugin {
 		$unreported     = new Unreported_Implementations();
 		$editing        = new Post_Editing();
 
-		$this->rollbacks   = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
-		$this->implementer = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
-		$this->reconciler  = new Implementation_Reconciler( $this->api, $unreported, $this->records );
-		$this->exclusions  = new Project_Exclusions( $this->api, $this->settings );
-		$this->sync        = new Sync_Service( $this->api, $this->content, $this->exclusions, new Remote_Rollbacks( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
-		$this->queue       = new Sync_Queue( $this->sync );
-		$this->listener    = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
-		$this->reads       = new Read_Cache( new User_Throttle() );
-		$this->screens     = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
+		$this->rollbacks    = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
+		$this->implementer  = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
+		$this->reconciler   = new Implementation_Reconciler( $this->api, $unreported, $this->records );
+		$this->exclusions   = new Project_Exclusions( $this->api, $this->settings );
+		$this->content_sync = new Sync_Service( $this->api, $this->content );
+		$this->sync         = new Site_Sync( $this->api, $this->content_sync, $this->exclusions, new Bridge_Rollback_Replay( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
+		$this->queue        = new Sync_Queue( $this->sync );
+		$this->listener     = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
+		$this->budget       = new Contributor_Budget( new User_Throttle() );
+		$this->reads        = new Read_Cache( $this->budget );
+		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
 	}
 
 	public function register_hooks(): void {
@@ -122,10 +131,10 @@ final class Plugin {
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
 		$controllers = array(
-			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ),
+			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ) ),
 			new Sync_Controller( $this->sync, $this->queue ),
-			new Suggestions_Controller( $this->api, $this->content, $this->sync, $view, $this->reads ),
-			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->records, $this->reconciler, $view, $this->reads ),
+			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
+			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $this->api, $view, $this->reads ),
 		);
 		foreach ( $controllers as $controller ) {

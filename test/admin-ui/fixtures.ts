@@ -12,6 +12,8 @@ export function suggestion(
 		context: 'Good internal links help readers find related pages.',
 		relevanceScore: 0.7,
 		status: 'pending',
+		sourcePageId: null,
+		targetPageId: null,
 		createdAt: '2026-01-01T00:00:00.000Z',
 		updatedAt: '2026-01-01T00:00:00.000Z',
 		sourcePostId: 1,

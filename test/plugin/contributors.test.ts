@@ -84,6 +84,23 @@ describe('users with only edit_posts cannot use up the account, undo what is not
     expect((await site.admin.json('/interlinker/v1/analytics')).status).toBe(200);
   });
 
+  it('when an author whose hourly budget is used up approves, rejects or implements, then 429 interlinker_rate_limited and the bridge is not called', async () => {
+    const author = await site.wp.rest('author');
+    const own = await site.admin.json<Listed[]>(`/interlinker/v1/suggestions?post_id=${sourceId}&status=approved&per_page=1`);
+    const id = own.body[0]!.id;
+    const before = bridgeCalls();
+
+    const approve = await author.json<WpError>(`/interlinker/v1/suggestions/${id}`, { method: 'PATCH', body: { status: 'approved' } });
+    const reject = await author.json<WpError>(`/interlinker/v1/suggestions/${id}`, { method: 'DELETE' });
+    const implement = await author.json<WpError>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: [id] } });
+
+    expect([approve.status, reject.status, implement.status]).toEqual([429, 429, 429]);
+    expect(new Set([approve.body.code, reject.body.code, implement.body.code])).toEqual(new Set(['interlinker_rate_limited']));
+    expect(bridgeCalls()).toBe(before);
+    // The administrator's writes are not counted.
+    expect((await site.admin.json(`/interlinker/v1/suggestions/${id}`, { method: 'PATCH', body: { status: 'approved' } })).status).toBe(200);
+  });
+
   it('when an author rolls back an implementation no post of this site records, then it is refused', async () => {
     const project = await site.projectId();
     const approved = await site.bridgeApi<{ data: { id: string }[] }>(`/api/projects/${project}/suggestions?status=approved&limit=1`);

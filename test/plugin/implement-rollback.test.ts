@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RestSchema, schemaProblems } from '../support/json-schema.js';
 import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 interface Result {
@@ -157,6 +158,47 @@ describe('implement and roll back in a real WordPress', () => {
     expect(direct.status).toBe(200);
     expect(sync.body.revertedImplementations).toEqual([implemented.body.id]);
     expect(await site.content(loafId)).toBe(before);
+  });
+
+  it('when generating for a post whose implementation was rolled back on the bridge, then the GET leaves the post alone and the next sync of it replays the rollback', async () => {
+    const before = await site.content(loafId);
+    const implemented = await implement((await approvedSuggestionsFor(site.admin, loafId)).map((s) => s.id));
+    const withLinks = await site.content(loafId);
+    await site.bridgeApi(`/api/projects/${await site.projectId()}/implementations/${implemented.body.id}/rollback`, { method: 'POST', body: { reason: 'from the API' } });
+    // A new slug the bridge does not know yet (the deferred sync is held back), so that generating sends the post first.
+    await site.php(`
+      remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+      return wp_update_post( array( 'ID' => ${loafId}, 'post_name' => 'my-weekend-loaf-moved' ) );`);
+
+    const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
+    const afterGet = await site.content(loafId);
+    const synced = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } });
+
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    expect(afterGet).toBe(withLinks);
+    expect(synced.body.revertedImplementations).toEqual([implemented.body.id]);
+    expect(await site.content(loafId)).toBe(before);
+  });
+
+  it('when the routes answer, then every answer fits the schema its route publishes (the PHP schemas the admin UI’s types come from)', async () => {
+    const schemaOf = async (route: string) => (await site.admin.json<{ schema: RestSchema }>(route, { method: 'OPTIONS' })).body.schema;
+    const implementation = await implement((await approvedSuggestionsFor(site.admin, loafId)).map((s) => s.id));
+    const answers: [string, unknown, RestSchema][] = [
+      ['GET /suggestions', (await site.admin.json<unknown[]>(`/interlinker/v1/suggestions?post_id=${loafId}&per_page=100`)).body, { type: 'array', items: await schemaOf('/interlinker/v1/suggestions') }],
+      ['POST /implement', implementation.body, await schemaOf('/interlinker/v1/implement')],
+      ['GET /implementations', (await site.admin.json<unknown[]>('/interlinker/v1/implementations')).body, { type: 'array', items: await schemaOf('/interlinker/v1/implementations') }],
+      ['GET /implementations/{id}', (await site.admin.json(`/interlinker/v1/implementations/${implementation.body.id}`)).body, await schemaOf(`/interlinker/v1/implementations/${implementation.body.id}`)],
+      ['POST /rollback', (await rollback(implementation.body.id)).body, await schemaOf('/interlinker/v1/rollback')],
+      ['POST /sync (posts)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } })).body, await schemaOf('/interlinker/v1/sync')],
+      ['POST /sync (full)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: {} })).body, await schemaOf('/interlinker/v1/sync')],
+      ['GET /settings', (await site.admin.json('/interlinker/v1/settings')).body, await schemaOf('/interlinker/v1/settings')],
+    ];
+
+    expect(implementation.status).toBe(200);
+    for (const [route, body, schema] of answers) {
+      expect(schema, route).toBeDefined();
+      expect(schemaProblems(body, schema), route).toEqual([]);
+    }
   });
 
   it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {

@@ -1,38 +1,20 @@
 /**
- * Shapes of the plugin's REST answers (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them.
+ * Shapes of the plugin's REST answers (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them. Those the
+ * plugin publishes a schema for come from ./rest-types (generated from the PHP schemas); the rest are written here.
  */
 
-export type SuggestionStatus =
-	| 'pending'
-	| 'approved'
-	| 'rejected'
-	| 'implemented';
+import type {
+	RestImplementation,
+	RestSettings,
+	RestSuggestion,
+	RestSyncResult,
+} from './rest-types';
 
-export interface Suggestion {
-	id: string;
-	sourcePageUrl: string;
-	targetPageUrl: string;
-	anchorText: string;
-	context: string;
-	relevanceScore: number;
-	status: SuggestionStatus;
-	createdAt: string | null;
-	updatedAt: string | null;
-	/** 0 when the URL is no post of this site. */
-	sourcePostId: number;
-	targetPostId: number;
-	sourceTitle: string;
-	targetTitle: string;
-	/** "" when the current user may not edit that post. */
-	sourceEditLink: string;
-	targetEditLink: string;
-}
+export type SuggestionStatus = RestSuggestion[ 'status' ];
 
-export type ImplementationStatus =
-	| 'pending'
-	| 'completed'
-	| 'failed'
-	| 'rolled_back';
+export type Suggestion = RestSuggestion;
+
+export type ImplementationStatus = RestImplementation[ 'status' ];
 
 export interface LinkResult {
 	suggestionId: string;
@@ -43,16 +25,7 @@ export interface LinkResult {
 	reason?: string | null;
 }
 
-export interface Implementation {
-	id: string;
-	suggestionIds: string[];
-	platform: string;
-	status: ImplementationStatus;
-	createdAt: string;
-	implementedAt: string | null;
-	summary: { succeeded: number; failed: number } | null;
-	rolledBackAt: string | null;
-	rollbackReason: string | null;
+export interface Implementation extends Omit< RestImplementation, 'results' > {
 	results: LinkResult[] | null;
 }
 
@@ -154,20 +127,7 @@ export interface PostTypeOption {
 	label: string;
 }
 
-export interface Settings {
-	bridgeUrl: string;
-	bridgeUrlFromConstant: boolean;
-	apiKeySet: boolean;
-	apiKeyFromConstant: boolean;
-	/** Why the key is not sent to the bridge URL as configured, or null. */
-	configurationError?: string | null;
-	projectId: string | null;
-	postTypes: string[];
-	availablePostTypes: PostTypeOption[];
-	excludedCategories: number[];
-	excludedPaths: string[];
-	maxLinksPerPost: number;
-}
+export type Settings = Omit< RestSettings, 'warnings' >;
 
 /** What the settings form may send; `apiKey` is write-only. */
 export interface SettingsChanges {
@@ -190,15 +150,7 @@ export interface ConnectionTest {
 }
 
 /** One answer of a full sync; the counts are for the whole run so far, not for this batch. */
-export interface SyncBatch {
-	synced: number;
-	failed: number;
-	/** Posts left out on purpose (excluded, password-protected…). */
-	skipped: number;
-	total: number;
-	done: boolean;
-	cursor: string | null;
-}
+export type SyncBatch = RestSyncResult;
 
 /** One page of a list route, with the totals WordPress sends in X-WP-Total / X-WP-TotalPages. */
 export interface ListPage< T > {

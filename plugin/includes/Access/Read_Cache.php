@@ -30,7 +30,7 @@ final class Read_Cache {
 	/** Seconds an answer is kept by default (filter `interlinker_read_cache_ttl`). */
 	public const DEFAULT_TTL = 30;
 
-	public function __construct( private readonly User_Throttle $throttle ) {}
+	public function __construct( private readonly Contributor_Budget $budget ) {}
 
 	/**
 	 * The answer to a read route: cached, throttled, or straight from $produce.
@@ -39,18 +39,17 @@ final class Read_Cache {
 	 * @param callable(): (WP_REST_Response|WP_Error)   $produce Calls the bridge.
 	 */
 	public function answer( WP_REST_Request $request, callable $produce ): WP_REST_Response|WP_Error {
-		$user_id = get_current_user_id();
-		if ( 0 === $user_id || current_user_can( 'edit_others_posts' ) ) {
+		if ( ! $this->budget->applies() ) {
 			return $produce();
 		}
-		$key    = $this->key( $user_id, $request );
+		$key    = $this->key( get_current_user_id(), $request );
 		$cached = get_transient( $key );
 		if ( is_array( $cached ) && array_key_exists( 'data', $cached ) ) {
 			$response = new WP_REST_Response( $cached['data'], (int) ( $cached['status'] ?? 200 ) );
 			$response->set_headers( (array) ( $cached['headers'] ?? array() ) );
 			return $response;
 		}
-		$allowed = $this->throttle->take( $user_id );
+		$allowed = $this->budget->charge();
 		if ( is_wp_error( $allowed ) ) {
 			return $allowed;
 		}

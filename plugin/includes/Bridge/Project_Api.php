@@ -56,7 +56,7 @@ final class Project_Api {
 
 	/**
 	 * @param array<string, scalar> $query status, sourcePageUrl, targetPageUrl, limit, offset.
-	 * @return array{items: array<int, array<string, mixed>>, total: int}|WP_Error
+	 * @return array{items: Suggestion[], total: int}|WP_Error
 	 */
 	public function list_suggestions( array $query ): array|WP_Error {
 		$answer = $this->call( 'GET', '/suggestions', null, $query );
@@ -64,7 +64,7 @@ final class Project_Api {
 			return $answer;
 		}
 		return array(
-			'items' => array_map( array( Bridge_Data::class, 'suggestion' ), is_array( $answer->data ) ? $answer->data : array() ),
+			'items' => Suggestion::list_from_bridge( $answer->data ),
 			'total' => $answer->total(),
 		);
 	}
@@ -73,7 +73,7 @@ final class Project_Api {
 	 * Generating again updates pending suggestions in place (contract §4), so it may be retried.
 	 *
 	 * @param float|null $min_score The lowest relevanceScore wanted; null for the bridge's calibrated default.
-	 * @return array<int, array<string, mixed>>|WP_Error
+	 * @return Suggestion[]|WP_Error
 	 */
 	public function generate_suggestions( string $source_url, int $limit, ?float $min_score = null ): array|WP_Error {
 		$body = array(
@@ -91,21 +91,15 @@ final class Project_Api {
 			true,
 			self::GENERATE_TIMEOUT
 		);
-		return is_wp_error( $answer ) ? $answer : array_map( array( Bridge_Data::class, 'suggestion' ), is_array( $answer->data ) ? $answer->data : array() );
+		return is_wp_error( $answer ) ? $answer : Suggestion::list_from_bridge( $answer->data );
 	}
 
-	/**
-	 * @return array<string, mixed>|WP_Error
-	 */
-	public function get_suggestion( string $id ): array|WP_Error {
-		return $this->one( 'GET', '/suggestions/' . rawurlencode( $id ), null, array( Bridge_Data::class, 'suggestion' ) );
+	public function get_suggestion( string $id ): Suggestion|WP_Error {
+		return $this->one( 'GET', '/suggestions/' . rawurlencode( $id ), null, array( Suggestion::class, 'from_bridge' ) );
 	}
 
-	/**
-	 * @return array<string, mixed>|WP_Error
-	 */
-	public function update_suggestion( string $id, string $status ): array|WP_Error {
-		return $this->one( 'PATCH', '/suggestions/' . rawurlencode( $id ), array( 'status' => $status ), array( Bridge_Data::class, 'suggestion' ) );
+	public function update_suggestion( string $id, string $status ): Suggestion|WP_Error {
+		return $this->one( 'PATCH', '/suggestions/' . rawurlencode( $id ), array( 'status' => $status ), array( Suggestion::class, 'from_bridge' ) );
 	}
 
 	public function delete_suggestion( string $id ): bool|WP_Error {
@@ -120,9 +114,8 @@ final class Project_Api {
 	 *
 	 * @param string[] $suggestion_ids  Approved suggestions.
 	 * @param string   $idempotency_key 16–255 visible ASCII characters, one per implement request.
-	 * @return array<string, mixed>|WP_Error
 	 */
-	public function create_implementation( array $suggestion_ids, string $idempotency_key ): array|WP_Error {
+	public function create_implementation( array $suggestion_ids, string $idempotency_key ): Implementation|WP_Error {
 		$answer = $this->call(
 			'POST',
 			'/implementations',
@@ -135,7 +128,7 @@ final class Project_Api {
 			null,
 			array( 'Idempotency-Key' => $idempotency_key )
 		);
-		return is_wp_error( $answer ) ? $answer : Bridge_Data::implementation( $answer->data );
+		return is_wp_error( $answer ) ? $answer : self::shaped( Implementation::from_bridge( $answer->data ) );
 	}
 
 	/**
@@ -143,29 +136,25 @@ final class Project_Api {
 	 * implementation's status tells.
 	 *
 	 * @param array<int, array{suggestionId: string, succeeded: bool, error?: string}> $results One per suggestion.
-	 * @return array<string, mixed>|WP_Error
 	 */
-	public function report_results( string $implementation_id, array $results ): array|WP_Error {
-		$answer = $this->one( 'POST', '/implementations/' . rawurlencode( $implementation_id ) . '/results', array( 'results' => $results ), array( Bridge_Data::class, 'implementation' ), true );
+	public function report_results( string $implementation_id, array $results ): Implementation|WP_Error {
+		$answer = $this->one( 'POST', '/implementations/' . rawurlencode( $implementation_id ) . '/results', array( 'results' => $results ), array( Implementation::class, 'from_bridge' ), true );
 		if ( is_wp_error( $answer ) && 'interlinker_conflict' === $answer->get_error_code() ) {
 			$current = $this->get_implementation( $implementation_id );
-			if ( ! is_wp_error( $current ) && 'pending' !== $current['status'] ) {
+			if ( ! is_wp_error( $current ) && 'pending' !== $current->status ) {
 				return $current;
 			}
 		}
 		return $answer;
 	}
 
-	/**
-	 * @return array<string, mixed>|WP_Error
-	 */
-	public function get_implementation( string $id ): array|WP_Error {
-		return $this->one( 'GET', '/implementations/' . rawurlencode( $id ), null, array( Bridge_Data::class, 'implementation' ) );
+	public function get_implementation( string $id ): Implementation|WP_Error {
+		return $this->one( 'GET', '/implementations/' . rawurlencode( $id ), null, array( Implementation::class, 'from_bridge' ) );
 	}
 
 	/**
 	 * @param array<string, scalar> $query status, ids (comma-separated, at most 100), limit, offset.
-	 * @return array{items: array<int, array<string, mixed>>, total: int}|WP_Error
+	 * @return array{items: Implementation[], total: int}|WP_Error
 	 */
 	public function list_implementations( array $query ): array|WP_Error {
 		$answer = $this->call( 'GET', '/implementations', null, $query );
@@ -173,7 +162,7 @@ final class Project_Api {
 			return $answer;
 		}
 		return array(
-			'items' => array_map( array( Bridge_Data::class, 'implementation' ), is_array( $answer->data ) ? $answer->data : array() ),
+			'items' => Implementation::list_from_bridge( $answer->data ),
 			'total' => $answer->total(),
 		);
 	}
@@ -181,10 +170,9 @@ final class Project_Api {
 	/**
 	 * Not retried: a second rollback answers 409.
 	 *
-	 * @return array<string, mixed>|WP_Error
 	 */
-	public function rollback_implementation( string $id, string $reason ): array|WP_Error {
-		return $this->one( 'POST', '/implementations/' . rawurlencode( $id ) . '/rollback', array( 'reason' => $reason ), array( Bridge_Data::class, 'implementation' ) );
+	public function rollback_implementation( string $id, string $reason ): Implementation|WP_Error {
+		return $this->one( 'POST', '/implementations/' . rawurlencode( $id ) . '/rollback', array( 'reason' => $reason ), array( Implementation::class, 'from_bridge' ) );
 	}
 
 	/**
@@ -219,12 +207,22 @@ final class Project_Api {
 
 	/**
 	 * @param array<string, mixed>|null $body
-	 * @param callable                  $sanitise Shapes the answer's data.
-	 * @return array<string, mixed>|WP_Error
+	 * @param callable                  $from_bridge Builds the value object from the answer's data (null: not one).
 	 */
-	private function one( string $method, string $sub_path, ?array $body, callable $sanitise, ?bool $idempotent = null ): array|WP_Error {
+	private function one( string $method, string $sub_path, ?array $body, callable $from_bridge, ?bool $idempotent = null ): Suggestion|Implementation|WP_Error {
 		$answer = $this->call( $method, $sub_path, $body, array(), $idempotent );
-		return is_wp_error( $answer ) ? $answer : $sanitise( $answer->data );
+		return is_wp_error( $answer ) ? $answer : self::shaped( $from_bridge( $answer->data ) );
+	}
+
+	/**
+	 * The value object, or the error for an answer that does not hold one.
+	 *
+	 * @template T of Suggestion|Implementation
+	 * @param T|null $value
+	 * @return T|WP_Error
+	 */
+	private static function shaped( Suggestion|Implementation|null $value ): Suggestion|Implementation|WP_Error {
+		return $value ?? new WP_Error( 'interlinker_bad_answer', __( 'The bridge answered with something that is not what was asked for.', 'interlinker' ), array( 'status' => 502 ) );
 	}
 
 	private function path( string $project_id, string $sub_path ): string {

@@ -17,7 +17,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Visible_Text {
 
-	/** Text inside these is visible but never linked: links, headings, code, form controls, embedded documents. */
+	/**
+	 * Text inside these is visible but never linked: links, headings, code, form controls. The same list as the
+	 * engine's NO_ANCHOR (bridge/src/engine/visible-text.ts), checked on both sides by test/fixtures/markup-cases.json;
+	 * textarea is read by the tag processor as part of its tag, so it never holds text here.
+	 */
 	private const FORBIDDEN = array(
 		'A'        => 'A',
 		'H1'       => 'H',
@@ -36,7 +40,6 @@ final class Visible_Text {
 		'SELECT'   => 'SELECT',
 		'OPTION'   => 'OPTION',
 		'TT'       => 'TT',
-		'FORM'     => 'FORM',
 	);
 
 	/** Text inside these is not shown at all (as the bridge reads it): it is left out of the visible text. */

@@ -16,7 +16,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Implementation_Plan {
 
 	/**
-	 * @param array<string, array<string, mixed>> $suggestions    Suggestion id → the bridge's suggestion, in request order.
+	 * @param array<string, \Interlinker\Bridge\Suggestion> $suggestions Suggestion id → the bridge's suggestion, in request order.
 	 * @param array<string, int>                  $source_posts   Suggestion id → source post id (0: no post has that URL).
 	 * @param array<int, Post_Snapshot>           $snapshots      Source post id → the post as the plan saw it.
 	 */

@@ -31,7 +31,7 @@ final class Implementation_Reconciler {
 	 * Settles every due entry. Stops at the first bridge error (the bridge is most likely down); what is left
 	 * stays for the next sync or retry.
 	 *
-	 * @return array{settled: array<int, array{implementationId: string, outcome: string, status: string}>, error: WP_Error|null}
+	 * @return array{settled: Reconciled_Implementation[], error: WP_Error|null}
 	 */
 	public function reconcile(): array {
 		$settled = array();
@@ -63,9 +63,9 @@ final class Implementation_Reconciler {
 
 	/**
 	 * @param array{key: string, implementationId: string, suggestionIds: string[], state: string, startedAt: int, results: array<int, array{suggestionId: string, succeeded: bool, reason: string}>|null} $entry
-	 * @return array{implementationId: string, outcome: string, status: string}|WP_Error
+	 * @return Reconciled_Implementation|WP_Error
 	 */
-	private function settle( array $entry ): array|WP_Error {
+	private function settle( array $entry ): Reconciled_Implementation|WP_Error {
 		$key = $entry['key'];
 		if ( '' === $entry['implementationId'] ) {
 			// The create call's answer never arrived: the same key and body bring back what it created (or create
@@ -79,9 +79,9 @@ final class Implementation_Reconciler {
 				}
 				return $implementation;
 			}
-			$this->unreported->attach( $key, $implementation['id'] );
+			$this->unreported->attach( $key, $implementation->id );
 		}
-		$id             = '' !== $entry['implementationId'] ? $entry['implementationId'] : $implementation['id'];
+		$id             = '' !== $entry['implementationId'] ? $entry['implementationId'] : $implementation->id;
 		$implementation = $this->api->get_implementation( $id );
 		if ( is_wp_error( $implementation ) ) {
 			if ( 'interlinker_not_found' !== $implementation->get_error_code() ) {
@@ -92,19 +92,19 @@ final class Implementation_Reconciler {
 		}
 		$applied = $this->applied_suggestion_ids( $id );
 
-		if ( 'pending' === $implementation['status'] ) {
+		if ( 'pending' === $implementation->status ) {
 			$nothing_tried = null !== $entry['results'] && ! array_filter( $entry['results'], static fn( array $r ): bool => $r['succeeded'] );
 			$answer        = $applied || $nothing_tried
-				? $this->api->report_results( $id, self::results( $implementation['suggestionIds'], $applied, $entry['results'] ) )
+				? $this->api->report_results( $id, self::results( $implementation->suggestion_ids, $applied, $entry['results'] ) )
 				: $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
 			$outcome       = $applied || $nothing_tried ? 'reported' : 'rolled_back';
-		} elseif ( 'completed' === $implementation['status'] && ! $applied ) {
+		} elseif ( 'completed' === $implementation->status && ! $applied ) {
 			// An earlier report got through although its answer was lost, and the site took the links out since.
 			$answer  = $this->api->rollback_implementation( $id, self::rollback_reason( $entry ) );
 			$outcome = 'rolled_back';
 		} else {
 			$this->unreported->forget( $key );
-			return self::outcome( $id, 'settled', $implementation['status'] );
+			return self::outcome( $id, 'settled', $implementation->status );
 		}
 
 		if ( is_wp_error( $answer ) ) {
@@ -113,10 +113,10 @@ final class Implementation_Reconciler {
 			}
 			// Someone settled it meanwhile (another sync, or the bridge's API).
 			$this->unreported->forget( $key );
-			return self::outcome( $id, 'settled', $implementation['status'] );
+			return self::outcome( $id, 'settled', $implementation->status );
 		}
 		$this->unreported->forget( $key );
-		return self::outcome( $id, $outcome, (string) $answer['status'] );
+		return self::outcome( $id, $outcome, $answer->status );
 	}
 
 	/**
@@ -180,14 +180,7 @@ final class Implementation_Reconciler {
 			: __( 'The results could not be reported to the bridge, so the site took the links out again.', 'interlinker' );
 	}
 
-	/**
-	 * @return array{implementationId: string, outcome: string, status: string}
-	 */
-	private static function outcome( string $implementation_id, string $outcome, string $status ): array {
-		return array(
-			'implementationId' => $implementation_id,
-			'outcome'          => $outcome,
-			'status'           => $status,
-		);
+	private static function outcome( string $implementation_id, string $outcome, string $status ): Reconciled_Implementation {
+		return new Reconciled_Implementation( $implementation_id, $outcome, $status );
 	}
 }

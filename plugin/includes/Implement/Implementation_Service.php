@@ -12,7 +12,9 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
 use Interlinker\Html\Link_Inserter;
 use Interlinker\Html\Link_Request;
@@ -52,7 +54,7 @@ final class Implementation_Service {
 		$sources   = array();
 		$snapshots = array();
 		foreach ( $suggestions as $id => $suggestion ) {
-			$sources[ $id ] = $this->content->post_id_for_url( $suggestion['sourcePageUrl'] );
+			$sources[ $id ] = $this->content->post_id_for_url( $suggestion->source_page_url );
 			$post           = 0 === $sources[ $id ] || isset( $snapshots[ $sources[ $id ] ] ) ? null : $this->editing->fresh( $sources[ $id ] );
 			if ( null !== $post ) {
 				$snapshots[ $sources[ $id ] ] = Post_Snapshot::of( $post );
@@ -65,7 +67,7 @@ final class Implementation_Service {
 	 * @return array<string, mixed>|WP_Error The bridge's implementation plus `results`.
 	 */
 	public function implement( Implementation_Plan $plan ): array|WP_Error {
-		$not_approved = array_keys( array_filter( $plan->suggestions, static fn( array $s ): bool => 'approved' !== $s['status'] ) );
+		$not_approved = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => 'approved' !== $s->status ) );
 		if ( $not_approved ) {
 			return new WP_Error(
 				'interlinker_conflict',
@@ -94,7 +96,7 @@ final class Implementation_Service {
 			}
 			return $implementation;
 		}
-		$implementation_id = $implementation['id'];
+		$implementation_id = $implementation->id;
 		$this->unreported->attach( $key, $implementation_id );
 
 		$results = array();
@@ -150,8 +152,9 @@ final class Implementation_Service {
 				)
 			);
 		}
-		$reported['results'] = $results;
-		return $reported;
+		$answer            = $reported->to_rest();
+		$answer['results'] = $results;
+		return $answer;
 	}
 
 	/**
@@ -257,11 +260,11 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * @param array<string, mixed>                $implementation The bridge's implementation.
-	 * @param array<string, array<string, mixed>> $suggestions    Suggestions whose source is this post.
+	 * @param Implementation            $implementation The bridge's implementation.
+	 * @param array<string, Suggestion> $suggestions    Suggestions whose source is this post.
 	 * @return array{results: array<int, array<string, mixed>>, changed: bool}
 	 */
-	private function implement_in_post( array $implementation, ?Post_Snapshot $snapshot, int $post_id, array $suggestions ): array {
+	private function implement_in_post( Implementation $implementation, ?Post_Snapshot $snapshot, int $post_id, array $suggestions ): array {
 		if ( 0 === $post_id || null === $this->editing->fresh( $post_id ) ) {
 			return self::all_failed( $suggestions, 'source_not_found', __( 'No post of this site has the suggestion\'s source URL any more.', 'interlinker' ) );
 		}
@@ -317,7 +320,7 @@ final class Implementation_Service {
 					'changed' => false,
 				);
 			}
-			$this->records->add( $post_id, $implementation['id'], $inserted->inserted, $before, $stored, $implementation['createdAt'] );
+			$this->records->add( $post_id, $implementation->id, $inserted->inserted, $before, $stored, $implementation->created_at );
 			foreach ( $inserted->inserted as $link ) {
 				$results[] = array(
 					'suggestionId' => $link->suggestion_id,
@@ -336,11 +339,9 @@ final class Implementation_Service {
 
 	/**
 	 * The link to insert for a suggestion, or why its target cannot be linked.
-	 *
-	 * @param array<string, mixed> $suggestion
 	 */
-	private function link_request( string $id, array $suggestion ): Link_Request|string {
-		$target_url = (string) $suggestion['targetPageUrl'];
+	private function link_request( string $id, Suggestion $suggestion ): Link_Request|string {
+		$target_url = $suggestion->target_page_url;
 		$target_id  = $this->content->post_id_for_url( $target_url );
 		$urls       = array( $target_url );
 		$href       = $target_url;
@@ -360,14 +361,14 @@ final class Implementation_Service {
 		if ( '' === $href ) {
 			return __( 'The suggestion has no usable target URL.', 'interlinker' );
 		}
-		return new Link_Request( $id, (string) $suggestion['anchorText'], (string) $suggestion['context'], $href, $urls, $target_id, $type );
+		return new Link_Request( $id, $suggestion->anchor_text, $suggestion->context, $href, $urls, $target_id, $type );
 	}
 
 	/**
 	 * Fetches the suggestions: one list call for approved ones usually finds them all; the rest one by one.
 	 *
 	 * @param string[] $ids
-	 * @return array<string, array<string, mixed>>|WP_Error In request order.
+	 * @return array<string, Suggestion>|WP_Error In request order.
 	 */
 	private function load_suggestions( array $ids ): array|WP_Error {
 		$found = array();
@@ -383,8 +384,8 @@ final class Implementation_Service {
 				return $page;
 			}
 			foreach ( $page['items'] as $suggestion ) {
-				if ( in_array( $suggestion['id'], $ids, true ) ) {
-					$found[ $suggestion['id'] ] = $suggestion;
+				if ( in_array( $suggestion->id, $ids, true ) ) {
+					$found[ $suggestion->id ] = $suggestion;
 				}
 			}
 			if ( $offset + 100 >= $page['total'] ) {
@@ -402,7 +403,7 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * @return array<int, array<string, array<string, mixed>>> Post id → its suggestions (0 for no post).
+	 * @return array<int, array<string, Suggestion>> Post id → its suggestions (0 for no post).
 	 */
 	private function group_by_post( Implementation_Plan $plan ): array {
 		$groups = array();
@@ -424,7 +425,7 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * @param array<string, array<string, mixed>> $suggestions
+	 * @param array<string, Suggestion> $suggestions
 	 * @return array{results: array<int, array<string, mixed>>, changed: false}
 	 */
 	private static function all_failed( array $suggestions, string $code, string $reason, ?int $post_id = null ): array {

@@ -46,11 +46,11 @@ final class Rollback_Service {
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;
 		}
-		if ( ! in_array( $implementation['status'], array( 'pending', 'completed' ), true ) ) {
+		if ( ! in_array( $implementation->status, array( 'pending', 'completed' ), true ) ) {
 			return new WP_Error(
 				'interlinker_conflict',
 				/* translators: %s: implementation status. */
-				sprintf( __( 'This implementation cannot be rolled back: its status is %s.', 'interlinker' ), $implementation['status'] ),
+				sprintf( __( 'This implementation cannot be rolled back: its status is %s.', 'interlinker' ), $implementation->status ),
 				array( 'status' => 409 )
 			);
 		}
@@ -80,8 +80,9 @@ final class Rollback_Service {
 				$data['contentChanged'] = false;
 				return new WP_Error( $recorded->get_error_code(), $recorded->get_error_message(), $data );
 			}
-			$recorded['results'] = $this->revert_held( $implementation_id, $post_ids );
-			return $recorded;
+			$answer            = $recorded->to_rest();
+			$answer['results'] = $this->revert_held( $implementation_id, $post_ids );
+			return $answer;
 		} finally {
 			$this->release_all( $post_ids );
 		}

@@ -56,18 +56,11 @@ final class Analytics_Controller extends Rest_Controller {
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => fn( WP_REST_Request $request ) => $this->reads->answer( $request, fn() => $this->report( $report, $request ) ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'permission_callback' => array( $this, 'edit_posts_permission' ),
 					'args'                => $args,
 				)
 			);
 		}
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function get_items_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
 	}
 
 	private function report( string $report, WP_REST_Request $request ): WP_REST_Response|WP_Error {

@@ -1,7 +1,7 @@
 <?php
 /**
- * What the plugin's REST controllers share: the namespace, capability checks that answer with a WP_Error,
- * and pagination headers.
+ * What the plugin's REST controllers share: the namespace, one permission callback per access rule (each answers
+ * true or a WP_Error with a status), and pagination headers.
  *
  * @package Interlinker
  */
@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Contributor_Budget;
 use WP_Error;
 use WP_REST_Response;
 
@@ -21,8 +22,41 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 
 	public const NAMESPACE = 'interlinker/v1';
 
+	/** Set by controllers whose writes call the bridge, for bridge_write_permission(). */
+	protected ?Contributor_Budget $write_budget = null;
+
 	public function __construct() {
 		$this->namespace = self::NAMESPACE;
+	}
+
+	/**
+	 * Rule: working with suggestions and implementations (reading, reviewing, implementing) needs edit_posts;
+	 * the right to edit each post concerned is checked where the route knows the posts.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 */
+	public function edit_posts_permission( $request ): bool|WP_Error {
+		return self::require_capability( 'edit_posts' );
+	}
+
+	/**
+	 * Rule: a review or implement write calls the bridge, so besides edit_posts it draws on the user's hourly
+	 * budget when that applies (users who cannot edit others' posts), as reads do.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 */
+	public function bridge_write_permission( $request ): bool|WP_Error {
+		$allowed = $this->edit_posts_permission( $request );
+		return true === $allowed && null !== $this->write_budget ? $this->write_budget->charge() : $allowed;
+	}
+
+	/**
+	 * Rule: what touches the whole site (the full sync, the sync queue) needs manage_options.
+	 *
+	 * @param \WP_REST_Request $request The request.
+	 */
+	public function manage_site_permission( $request ): bool|WP_Error {
+		return self::require_capability( 'manage_options' );
 	}
 
 	/**

@@ -10,12 +10,10 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
-use Interlinker\Settings\Bridge_Address;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
-use Interlinker\Sync\Exclusion_Resync;
-use Interlinker\Sync\Project_Exclusions;
+use Interlinker\Settings\Settings_Update;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -31,8 +29,7 @@ final class Settings_Controller extends Rest_Controller {
 		private readonly Settings $settings,
 		private readonly Connection_Check $connection,
 		private readonly Key_Rotation $rotation,
-		private readonly Project_Exclusions $exclusions,
-		private readonly Exclusion_Resync $resync,
+		private readonly Settings_Update $update,
 	) {
 		parent::__construct();
 		$this->rest_base = 'settings';
@@ -46,12 +43,12 @@ final class Settings_Controller extends Rest_Controller {
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'permission_callback' => array( $this, 'settings_permission' ),
 				),
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'permission_callback' => array( $this, 'settings_permission' ),
 					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -63,7 +60,7 @@ final class Settings_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'test_connection' ),
-				'permission_callback' => array( $this, 'update_item_permissions_check' ),
+				'permission_callback' => array( $this, 'settings_permission' ),
 			)
 		);
 		register_rest_route(
@@ -72,30 +69,19 @@ final class Settings_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'rotate_key' ),
-				'permission_callback' => array( $this, 'update_item_permissions_check' ),
+				'permission_callback' => array( $this, 'settings_permission' ),
 			)
 		);
 	}
 
 	/**
+	 * Rule: the settings decide where the key and the content go: manage_options, and on a network
+	 * manage_network_options (a site's administrator must not redirect the network's bridge traffic).
+	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( self::settings_capability() );
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function update_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( self::settings_capability() );
-	}
-
-	/**
-	 * On a network, the settings decide where every site's key and content go: only network administrators.
-	 */
-	private static function settings_capability(): string {
-		return Settings::capability();
+	public function settings_permission( $request ): bool|WP_Error {
+		return self::require_capability( Settings::capability() );
 	}
 
 	/**
@@ -110,45 +96,16 @@ final class Settings_Controller extends Rest_Controller {
 	 */
 	public function update_item( $request ): WP_REST_Response|WP_Error {
 		$changes = array();
-		foreach ( array( 'bridgeUrl', 'apiKey', 'postTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost' ) as $field ) {
+		foreach ( Settings_Update::FIELDS as $field ) {
 			if ( $request->has_param( $field ) ) {
 				$changes[ $field ] = $request->get_param( $field );
 			}
 		}
-		if ( isset( $changes['bridgeUrl'] ) && $this->settings->bridge_url_from_constant() ) {
-			return new WP_Error( 'interlinker_setting_from_constant', __( 'The bridge URL comes from INTERLINKER_BRIDGE_URL in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
+		$warnings = $this->update->apply( $changes );
+		if ( is_wp_error( $warnings ) ) {
+			return $warnings;
 		}
-		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
-			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
-		}
-		if ( isset( $changes['bridgeUrl'] ) ) {
-			$refusal = ( new Bridge_Address( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) ) )->refusal();
-			if ( null !== $refusal ) {
-				return new WP_Error( 'interlinker_bridge_host_not_allowed', $refusal, array( 'status' => 400 ) );
-			}
-		}
-		$before = $this->resync->snapshot();
-		$this->settings->update( $changes );
-		$answer   = $this->current();
-		$warnings = array();
-		$insecure = $this->settings->bridge_address()->warning();
-		if ( null !== $insecure ) {
-			$warnings[] = $insecure;
-		}
-		if ( $this->settings->is_configured() ) {
-			if ( $this->settings->excluded_paths() !== $before['excludedPaths'] ) {
-				// The bridge applies excluded paths to suggestions: tell it now, or on the next sync when it cannot be told.
-				$pushed = $this->exclusions->push();
-				if ( is_wp_error( $pushed ) ) {
-					/* translators: %s: the reason the bridge could not be told. */
-					$warnings[] = sprintf( __( 'Saved. The bridge gets the new excluded paths with the next sync: %s', 'interlinker' ), $pushed->get_error_message() );
-				}
-			}
-			// Posts the bridge has go again, marked excluded or not, once this response is sent.
-			if ( ! $this->resync->queue_changed( $before ) ) {
-				$warnings[] = __( 'Saved. Many posts change with these exclusions: run a full sync so that the bridge knows which of them to suggest.', 'interlinker' );
-			}
-		}
+		$answer = $this->current();
 		if ( $warnings ) {
 			$answer['warnings'] = $warnings;
 		}
@@ -204,106 +161,7 @@ final class Settings_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'interlinker-settings',
-			'type'       => 'object',
-			'properties' => array(
-				'bridgeUrl'             => array(
-					'description' => __( 'Address of the Interlinker bridge, as this server reaches it.', 'interlinker' ),
-					'type'        => 'string',
-					'format'      => 'uri',
-					'context'     => array( 'view', 'edit' ),
-				),
-				'bridgeUrlFromConstant' => array(
-					'type'     => 'boolean',
-					'readonly' => true,
-					'context'  => array( 'view', 'edit' ),
-				),
-				'apiKey'                => array(
-					'description' => __( 'The bridge API key. Write-only: never returned.', 'interlinker' ),
-					'type'        => 'string',
-					'minLength'   => 1,
-					'maxLength'   => 200,
-					'context'     => array(),
-				),
-				'apiKeySet'             => array(
-					'type'     => 'boolean',
-					'readonly' => true,
-					'context'  => array( 'view', 'edit' ),
-				),
-				'apiKeyFromConstant'    => array(
-					'type'     => 'boolean',
-					'readonly' => true,
-					'context'  => array( 'view', 'edit' ),
-				),
-				'configurationError'    => array(
-					'description' => __( 'Why the key is not sent to the bridge URL as configured (a key from wp-config.php without the URL from there, a host the site does not allow), or null.', 'interlinker' ),
-					'type'        => array( 'string', 'null' ),
-					'readonly'    => true,
-					'context'     => array( 'view', 'edit' ),
-				),
-				'projectId'             => array(
-					'type'     => array( 'string', 'null' ),
-					'readonly' => true,
-					'context'  => array( 'view', 'edit' ),
-				),
-				'postTypes'             => array(
-					'description' => __( 'Post types whose published posts take part.', 'interlinker' ),
-					'type'        => 'array',
-					'items'       => array( 'type' => 'string' ),
-					'context'     => array( 'view', 'edit' ),
-				),
-				'availablePostTypes'    => array(
-					'type'     => 'array',
-					'readonly' => true,
-					'items'    => array(
-						'type'       => 'object',
-						'properties' => array(
-							'slug'  => array( 'type' => 'string' ),
-							'label' => array( 'type' => 'string' ),
-						),
-					),
-					'context'  => array( 'view', 'edit' ),
-				),
-				'excludedCategories'    => array(
-					'description' => __( 'Category term ids whose posts get no suggestions and are no suggestion targets.', 'interlinker' ),
-					'type'        => 'array',
-					'items'       => array(
-						'type'    => 'integer',
-						'minimum' => 1,
-					),
-					'context'     => array( 'view', 'edit' ),
-				),
-				'excludedPaths'         => array(
-					'description' => __( 'Path prefixes (such as /shop/) whose pages get no suggestions and are no suggestion targets; the bridge project gets them as its excludePaths.', 'interlinker' ),
-					'type'        => 'array',
-					'maxItems'    => 100,
-					'items'       => array(
-						'type'      => 'string',
-						'maxLength' => 200,
-					),
-					'context'     => array( 'view', 'edit' ),
-				),
-				'maxLinksPerPost'       => array(
-					'description' => __( 'The most links Interlinker inserts into one post.', 'interlinker' ),
-					'type'        => 'integer',
-					'minimum'     => 1,
-					'maximum'     => Settings::MAX_LINKS_CEILING,
-					'context'     => array( 'view', 'edit' ),
-				),
-				'warnings'              => array(
-					'description' => __( 'After saving: what was saved but could not be applied on the bridge yet.', 'interlinker' ),
-					'type'        => 'array',
-					'items'       => array( 'type' => 'string' ),
-					'context'     => array( 'edit' ),
-					'readonly'    => true,
-				),
-			),
-		);
+		$this->schema ??= Rest_Schemas::settings();
 		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

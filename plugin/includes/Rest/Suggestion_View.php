@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
 use WP_Post;
 
@@ -24,13 +25,12 @@ final class Suggestion_View {
 	public function __construct( private readonly Site_Content $content ) {}
 
 	/**
-	 * @param array<string, mixed> $suggestion As Bridge_Data::suggestion() shaped it.
-	 * @return array<string, mixed>
+	 * @return array<string, mixed> As the `interlinker-suggestion` schema describes it.
 	 */
-	public function present( array $suggestion ): array {
-		$source = $this->post_id( (string) $suggestion['sourcePageUrl'] );
-		$target = $this->post_id( (string) $suggestion['targetPageUrl'] );
-		return $suggestion + array(
+	public function present( Suggestion $suggestion ): array {
+		$source = $this->post_id( $suggestion->source_page_url );
+		$target = $this->post_id( $suggestion->target_page_url );
+		return $suggestion->to_rest() + array(
 			'sourcePostId'   => $source,
 			'targetPostId'   => $target,
 			'sourceTitle'    => self::title( $source ),

@@ -9,11 +9,12 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
-use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
-use Interlinker\Sync\Sync_Service;
+use Interlinker\Suggestions\Suggestion_Generator;
 use WP_Error;
 use WP_Post;
 use WP_REST_Request;
@@ -26,17 +27,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Suggestions_Controller extends Rest_Controller {
 
-	private const GENERATE_LIMIT = 10;
-
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Site_Content $content,
-		private readonly Sync_Service $sync,
+		private readonly Suggestion_Generator $generator,
 		private readonly Suggestion_View $view,
 		private readonly Read_Cache $reads,
+		Contributor_Budget $write_budget,
 	) {
 		parent::__construct();
-		$this->rest_base = 'suggestions';
+		$this->write_budget = $write_budget;
+		$this->rest_base    = 'suggestions';
 	}
 
 	public function register_routes(): void {
@@ -47,7 +48,7 @@ final class Suggestions_Controller extends Rest_Controller {
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'permission_callback' => array( $this, 'list_permissions_check' ),
 					'args'                => $this->get_collection_params(),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -60,19 +61,13 @@ final class Suggestions_Controller extends Rest_Controller {
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
-					'args'                => array(
-						'status' => array(
-							'type'     => 'string',
-							'enum'     => Bridge_Data::SUGGESTION_STATUSES,
-							'required' => true,
-						),
-					),
+					'permission_callback' => array( $this, 'bridge_write_permission' ),
+					'args'                => Rest_Schemas::suggestion_update_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
 					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'delete_item_permissions_check' ),
+					'permission_callback' => array( $this, 'bridge_write_permission' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -94,7 +89,7 @@ final class Suggestions_Controller extends Rest_Controller {
 				'type'        => 'array',
 				'items'       => array(
 					'type' => 'string',
-					'enum' => Bridge_Data::SUGGESTION_STATUSES,
+					'enum' => Suggestion::STATUSES,
 				),
 			),
 			'generate' => array(
@@ -118,12 +113,12 @@ final class Suggestions_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * edit_posts to read; generating for a post writes on the bridge, so it needs the right to edit that post.
+	 * Rule: edit_posts to read; generating for a post writes on the bridge, so it needs the right to edit that post.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
-	public function get_items_permissions_check( $request ): bool|WP_Error {
-		$allowed = self::require_capability( 'edit_posts' );
+	public function list_permissions_check( $request ): bool|WP_Error {
+		$allowed = $this->edit_posts_permission( $request );
 		if ( true !== $allowed || ! $request->get_param( 'generate' ) ) {
 			return $allowed;
 		}
@@ -132,20 +127,6 @@ final class Suggestions_Controller extends Rest_Controller {
 			return new WP_Error( 'interlinker_missing_post_id', __( 'generate=1 needs post_id.', 'interlinker' ), array( 'status' => 400 ) );
 		}
 		return self::require_capability( 'edit_post', $post_id );
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function update_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
-	}
-
-	/**
-	 * @param WP_REST_Request $request The request.
-	 */
-	public function delete_item_permissions_check( $request ): bool|WP_Error {
-		return self::require_capability( 'edit_posts' );
 	}
 
 	/**
@@ -173,14 +154,11 @@ final class Suggestions_Controller extends Rest_Controller {
 			if ( ! $post instanceof WP_Post ) {
 				return new WP_Error( 'interlinker_post_not_found', __( 'No such post.', 'interlinker' ), array( 'status' => 404 ) );
 			}
-			$query['sourcePageUrl'] = $this->content->url_for_post( $post );
-			if ( $request->get_param( 'generate' ) ) {
-				$generated = $this->generate( $post, $query['sourcePageUrl'] );
-				if ( is_wp_error( $generated ) ) {
-					return $generated;
-				}
-				$query['sourcePageUrl'] = $generated;
+			$source = $request->get_param( 'generate' ) ? $this->generator->generate( $post ) : $this->content->url_for_post( $post );
+			if ( is_wp_error( $source ) ) {
+				return $source;
 			}
+			$query['sourcePageUrl'] = $source;
 		}
 		$page = $this->api->list_suggestions( $query );
 		if ( is_wp_error( $page ) ) {
@@ -216,57 +194,6 @@ final class Suggestions_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Generates for a post. A post the bridge does not have yet is synced first, and so is one the bridge still
-	 * holds as excluded while the site no longer excludes it. Returns the URL used.
-	 */
-	private function generate( WP_Post $post, string $url ): string|WP_Error {
-		if ( ! $this->content->is_eligible( $post ) ) {
-			return new WP_Error(
-				'interlinker_post_not_eligible',
-				__( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ),
-				array(
-					'status' => 400,
-					'postId' => $post->ID,
-				)
-			);
-		}
-		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
-		$min_score = self::min_score();
-		$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
-		if ( is_wp_error( $generated ) && self::bridge_page_outdated( $generated ) ) {
-			$synced = $this->sync->sync_posts( array( $post->ID ) );
-			if ( is_wp_error( $synced ) ) {
-				return $synced;
-			}
-			$url       = $this->content->url_for_post( $post );
-			$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
-		}
-		return is_wp_error( $generated ) ? $generated : $url;
-	}
-
-	/**
-	 * Whether the bridge refused because its page for the source is missing or out of date: not synced yet, or
-	 * still marked excluded (the bridge then refuses the source URL).
-	 */
-	private static function bridge_page_outdated( WP_Error $error ): bool {
-		if ( in_array( $error->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
-			return true;
-		}
-		$data = $error->get_error_data();
-		return 'interlinker_invalid_request' === $error->get_error_code()
-			&& is_array( $data )
-			&& in_array( 'sourcePageUrl', array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
-	}
-
-	/**
-	 * The filter `interlinker_min_relevance_score` (0–1) overrides the bridge's calibrated default; null keeps it.
-	 */
-	private static function min_score(): ?float {
-		$score = apply_filters( 'interlinker_min_relevance_score', null );
-		return is_numeric( $score ) ? max( 0.0, min( 1.0, (float) $score ) ) : null;
-	}
-
-	/**
 	 * A suggestion may be changed by whoever may edit its source post.
 	 */
 	private function check_source_post( string $id ): bool|WP_Error {
@@ -274,7 +201,7 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( is_wp_error( $suggestion ) ) {
 			return $suggestion;
 		}
-		$post_id = $this->view->post_id( (string) $suggestion['sourcePageUrl'] );
+		$post_id = $this->view->post_id( $suggestion->source_page_url );
 		return 0 === $post_id ? self::require_capability( 'manage_options' ) : self::require_edit_posts( array( $post_id ) );
 	}
 
@@ -282,58 +209,7 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @return array<string, mixed>
 	 */
 	public function get_item_schema(): array {
-		if ( $this->schema ) {
-			return $this->add_additional_fields_schema( $this->schema );
-		}
-		$string       = array(
-			'type'    => 'string',
-			'context' => array( 'view' ),
-		);
-		$integer      = array(
-			'type'    => 'integer',
-			'context' => array( 'view' ),
-		);
-		$this->schema = array(
-			'$schema'    => 'http://json-schema.org/draft-04/schema#',
-			'title'      => 'interlinker-suggestion',
-			'type'       => 'object',
-			'properties' => array(
-				'id'             => $string,
-				'sourcePageUrl'  => $string + array( 'format' => 'uri' ),
-				'targetPageUrl'  => $string + array( 'format' => 'uri' ),
-				'anchorText'     => $string,
-				'context'        => $string,
-				'relevanceScore' => array(
-					'type'    => 'number',
-					'minimum' => 0,
-					'maximum' => 1,
-					'context' => array( 'view' ),
-				),
-				'status'         => $string + array( 'enum' => Bridge_Data::SUGGESTION_STATUSES ),
-				'sourcePageId'   => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'targetPageId'   => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'createdAt'      => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'updatedAt'      => array(
-					'type'    => array( 'string', 'null' ),
-					'context' => array( 'view' ),
-				),
-				'sourcePostId'   => $integer + array( 'description' => __( 'The source post, or 0 when the URL is no post.', 'interlinker' ) ),
-				'targetPostId'   => $integer + array( 'description' => __( 'The target post, or 0 when the URL is no post.', 'interlinker' ) ),
-				'sourceTitle'    => $string,
-				'targetTitle'    => $string,
-				'sourceEditLink' => $string,
-				'targetEditLink' => $string,
-			),
-		);
+		$this->schema ??= Rest_Schemas::suggestion();
 		return $this->add_additional_fields_schema( $this->schema );
 	}
 }

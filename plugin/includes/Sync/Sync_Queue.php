@@ -36,7 +36,7 @@ final class Sync_Queue {
 	/** Whether this request queued something, so that its shutdown should send it. */
 	private bool $queued_here = false;
 
-	public function __construct( private readonly Sync_Service $sync ) {}
+	public function __construct( private readonly Site_Sync $sync ) {}
 
 	public function add_post( int $post_id ): void {
 		$this->add_posts( array( $post_id ) );
@@ -86,20 +86,12 @@ final class Sync_Queue {
 	/**
 	 * Sends the queue now. Entries leave the queue only once the bridge took them.
 	 *
-	 * @return array<string, mixed>|WP_Error The sync answer.
+	 * The cron event and the shutdown run call this.
 	 */
-	public function run(): array|WP_Error {
+	public function run(): Sync_Result|WP_Error {
 		$entries = $this->entries();
 		if ( ! $entries ) {
-			return array(
-				'synced'  => 0,
-				'failed'  => 0,
-				'skipped' => 0,
-				'total'   => 0,
-				'done'    => true,
-				'cursor'  => null,
-				'errors'  => array(),
-			);
+			return Sync_Result::nothing();
 		}
 		$post_ids = array();
 		$gone     = array();

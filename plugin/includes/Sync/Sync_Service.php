@@ -1,8 +1,8 @@
 <?php
 /**
- * Sends the site's content to the bridge: the full sync one batch per call, or given posts, or gone URLs. Each
- * sync also brings the site and the bridge back in step on implementations: rollbacks made through the bridge's
- * API are applied to the site, and implementations left pending by a failed implement call are settled.
+ * Sends the site's content to the bridge, and nothing else: the full sync one batch per call, or given posts and
+ * gone URLs. What else a sync does (creating the project, the excluded paths, replaying rollbacks made on the
+ * bridge, reconciling unreported implementations) is Site_Sync's steps.
  *
  * @package Interlinker
  */
@@ -11,11 +11,8 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Sync;
 
-use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Content\Site_Content;
-use Interlinker\Implement\Implementation_Reconciler;
-use Interlinker\Implement\Remote_Rollbacks;
 use WP_Error;
 use WP_Post;
 
@@ -33,118 +30,45 @@ final class Sync_Service {
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Site_Content $content,
-		private readonly Project_Exclusions $exclusions,
-		private readonly Remote_Rollbacks $remote_rollbacks,
-		private readonly Implementation_Reconciler $reconciler,
 	) {}
 
 	/**
-	 * One batch of the full sync. Without a cursor it starts: it creates the project when needed, sends the
-	 * excluded paths, reverts on the site the implementations rolled back through the bridge's API, and settles
-	 * the implementations left unreported.
-	 *
-	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors[, revertedImplementations, reconciledImplementations]}
+	 * One batch of the full sync, from the cursor the previous batch returned (none: from the first post).
 	 */
-	public function sync_all( ?string $cursor ): array|WP_Error {
-		$extra = array();
-		if ( null === $cursor || '' === $cursor ) {
-			$extra = $this->start();
-			if ( is_wp_error( $extra ) ) {
-				return $extra;
-			}
-			$position = new Sync_Cursor( 0, $this->content->count() );
-		} else {
-			$position = Sync_Cursor::decode( $cursor );
-			if ( is_wp_error( $position ) ) {
-				return $position;
-			}
+	public function send_batch( ?string $cursor ): Sync_Result|WP_Error {
+		$position = null === $cursor || '' === $cursor ? new Sync_Cursor( 0, $this->content->count() ) : Sync_Cursor::decode( $cursor );
+		if ( is_wp_error( $position ) ) {
+			return $position;
 		}
-
 		$batch_size = max( 1, (int) apply_filters( 'interlinker_sync_batch_size', self::BATCH_POSTS ) );
 		$ids        = $this->content->next_ids( $position->after, $batch_size );
-		$result     = $this->send_posts( $ids );
-		if ( is_wp_error( $result ) ) {
-			return $result;
+		$sent       = $this->send( $ids );
+		if ( is_wp_error( $sent ) ) {
+			return $sent;
 		}
 		$done = count( $ids ) < $batch_size;
 		$next = new Sync_Cursor(
 			$ids ? (int) end( $ids ) : $position->after,
 			$position->total,
-			$position->synced + $result['synced'],
-			$position->failed + $result['failed'],
-			$position->skipped + $result['skipped'],
+			$position->synced + $sent['synced'],
+			$position->failed + $sent['failed'],
+			$position->skipped + $sent['skipped'],
 		);
-		return array(
-			'synced'  => $next->synced,
-			'failed'  => $next->failed,
-			'skipped' => $next->skipped,
-			'total'   => $next->total,
-			'done'    => $done,
-			'cursor'  => $done ? null : $next->encode(),
-			'errors'  => $result['errors'],
-		) + $extra;
+		return new Sync_Result( $next->synced, $next->failed, $next->skipped, $next->total, $done, $done ? null : $next->encode(), $sent['errors'] );
 	}
 
 	/**
-	 * Syncs these posts now: published ones as they are, the others as gone (when the bridge knew them). First
-	 * takes out of them the links of implementations rolled back through the bridge's API (one list call), so
-	 * that the content sent is the content kept; afterwards settles the implementations left unreported.
+	 * Sends these posts now: published ones as they are, the others as gone (when the bridge knew them).
 	 *
 	 * @param int[]                 $post_ids
 	 * @param array<string, string> $gone_urls URL → title, for posts already deleted.
-	 * @return array<string, mixed>|WP_Error {synced, failed, skipped, total, done, cursor, errors, revertedImplementations, reconciledImplementations}
 	 */
-	public function sync_posts( array $post_ids, array $gone_urls = array() ): array|WP_Error {
-		$exclusions = $this->exclusions->push_if_outdated();
-		if ( is_wp_error( $exclusions ) ) {
-			return $exclusions;
+	public function send_posts( array $post_ids, array $gone_urls = array() ): Sync_Result|WP_Error {
+		$sent = $this->send( $post_ids, $gone_urls );
+		if ( is_wp_error( $sent ) ) {
+			return $sent;
 		}
-		$reverted = $this->remote_rollbacks->revert_for_posts( $post_ids );
-		if ( is_wp_error( $reverted ) ) {
-			return $reverted;
-		}
-		$result = $this->send_posts( $post_ids, $gone_urls );
-		if ( is_wp_error( $result ) ) {
-			return $result;
-		}
-		return array(
-			'synced'                    => $result['synced'],
-			'failed'                    => $result['failed'],
-			'skipped'                   => $result['skipped'],
-			'total'                     => count( $post_ids ) + count( $gone_urls ),
-			'done'                      => true,
-			'cursor'                    => null,
-			'errors'                    => $result['errors'],
-			'revertedImplementations'   => $reverted,
-			// The pages are in: an error here only leaves the rest for the next sync or retry.
-			'reconciledImplementations' => $this->reconciler->reconcile()['settled'],
-		);
-	}
-
-	/**
-	 * @return array{revertedImplementations: string[], reconciledImplementations: array<int, array<string, string>>}|WP_Error
-	 */
-	private function start(): array|WP_Error {
-		$project_id = $this->api->project_id( true );
-		if ( is_wp_error( $project_id ) ) {
-			return $project_id;
-		}
-		$pushed = $this->exclusions->push();
-		if ( is_wp_error( $pushed ) ) {
-			return $pushed;
-		}
-		$reverted = $this->remote_rollbacks->revert_all();
-		if ( is_wp_error( $reverted ) ) {
-			return $reverted;
-		}
-		$reconciled = $this->reconciler->reconcile();
-		if ( null !== $reconciled['error'] ) {
-			return $reconciled['error'];
-		}
-		return array(
-			'revertedImplementations'   => $reverted,
-			'reconciledImplementations' => $reconciled['settled'],
-		);
+		return new Sync_Result( $sent['synced'], $sent['failed'], $sent['skipped'], count( $post_ids ) + count( $gone_urls ), true, null, $sent['errors'] );
 	}
 
 	/**
@@ -152,9 +76,9 @@ final class Sync_Service {
 	 *
 	 * @param int[]                 $post_ids
 	 * @param array<string, string> $gone_urls
-	 * @return array{synced: int, failed: int, skipped: int, errors: array<int, array<string, mixed>>}|WP_Error
+	 * @return array{synced: int, failed: int, skipped: int, errors: Page_Sync_Error[]}|WP_Error
 	 */
-	private function send_posts( array $post_ids, array $gone_urls = array() ): array|WP_Error {
+	private function send( array $post_ids, array $gone_urls = array() ): array|WP_Error {
 		$pages   = array();
 		$owners  = array();
 		$skipped = 0;
@@ -190,14 +114,10 @@ final class Sync_Service {
 			$totals['failed'] += (int) ( $data['failed'] ?? 0 );
 			$failed_indexes    = array();
 			foreach ( is_array( $data['errors'] ?? null ) ? $data['errors'] : array() as $error ) {
+				$error              = is_array( $error ) ? $error : array();
 				$index              = (int) ( $error['index'] ?? -1 );
 				$failed_indexes[]   = $index;
-				$totals['errors'][] = array(
-					'postId'  => $owners[ $offset + $index ] ?? 0,
-					'url'     => Bridge_Data::text( $error['url'] ?? '' ),
-					'code'    => Bridge_Data::text( $error['code'] ?? '' ),
-					'message' => Bridge_Data::text( $error['message'] ?? '' ),
-				);
+				$totals['errors'][] = Page_Sync_Error::from_bridge( $error, $owners[ $offset + $index ] ?? 0 );
 			}
 			foreach ( $chunk as $index => $page ) {
 				if ( ! in_array( $index, $failed_indexes, true ) ) {

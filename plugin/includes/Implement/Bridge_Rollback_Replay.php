@@ -1,7 +1,8 @@
 <?php
 /**
- * Implementations rolled back through the bridge's API directly still have their links on the site: finds them
- * among the bridge's rolled-back implementations and takes their links out the way a rollback from wp-admin does.
+ * Replays on the site the rollbacks made through the bridge's API directly (their links are still in the posts):
+ * finds them among the bridge's rolled-back implementations and takes their links out the way a rollback from
+ * wp-admin does. A step of the full sync and of the per-post sync (Site_Sync); it edits posts, so no GET runs it.
  *
  * @package Interlinker
  */
@@ -10,6 +11,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
 use WP_Error;
 
@@ -17,7 +19,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-final class Remote_Rollbacks {
+final class Bridge_Rollback_Replay {
 
 	/** Implementations per list call, and the most ids the bridge's `ids` filter takes. */
 	private const PAGE_SIZE = 100;
@@ -35,7 +37,7 @@ final class Remote_Rollbacks {
 	 *
 	 * @return string[]|WP_Error Ids of implementations reverted on the site.
 	 */
-	public function revert_all(): array|WP_Error {
+	public function replay_all(): array|WP_Error {
 		return $this->revert( array_fill_keys( $this->records->applied_ids(), null ) );
 	}
 
@@ -45,7 +47,7 @@ final class Remote_Rollbacks {
 	 * @param int[] $post_ids
 	 * @return string[]|WP_Error
 	 */
-	public function revert_for_posts( array $post_ids ): array|WP_Error {
+	public function replay_for_posts( array $post_ids ): array|WP_Error {
 		return $this->revert( $this->records->applied_to( $post_ids ) );
 	}
 
@@ -87,7 +89,7 @@ final class Remote_Rollbacks {
 				'limit'  => self::PAGE_SIZE,
 			)
 		);
-		return is_wp_error( $page ) ? $page : array_values( array_unique( array_column( $page['items'], 'id' ) ) );
+		return is_wp_error( $page ) ? $page : array_values( array_unique( array_map( static fn( Implementation $one ): string => $one->id, $page['items'] ) ) );
 	}
 
 	/**
@@ -113,13 +115,13 @@ final class Remote_Rollbacks {
 				return $page;
 			}
 			foreach ( $page['items'] as $implementation ) {
-				if ( array_key_exists( $implementation['id'], $wanted ) ) {
-					$found[ $implementation['id'] ] = true;
+				if ( array_key_exists( $implementation->id, $wanted ) ) {
+					$found[ $implementation->id ] = true;
 				}
 			}
 			$last = end( $page['items'] );
 			// The list is ordered by creation, newest first: past the oldest wanted one, nothing more can match.
-			$past_oldest = null !== $oldest && false !== $last && null !== $last['createdAt'] && $last['createdAt'] < $oldest;
+			$past_oldest = null !== $oldest && false !== $last && null !== $last->created_at && $last->created_at < $oldest;
 			if ( count( $found ) === count( $wanted ) || $past_oldest || ( $page_number + 1 ) * self::PAGE_SIZE >= $page['total'] ) {
 				break;
 			}

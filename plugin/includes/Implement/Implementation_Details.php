@@ -1,0 +1,79 @@
+<?php
+/**
+ * One implementation as the details screen shows it: the bridge's record, what it changed on this site (posts and
+ * links), and its suggestions with their posts, the ones the current user may not read left out.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Rest\Suggestion_View;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Implementation_Details {
+
+	/** The most suggestions one implementation holds (the bridge's limit for one implement call). */
+	private const MAX_SUGGESTIONS = 100;
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Implementation_Records $records,
+		private readonly Suggestion_View $view,
+	) {}
+
+	/**
+	 * @return array<string, mixed>|WP_Error The implementation plus `posts` and `suggestions`.
+	 */
+	public function for_id( string $id ): array|WP_Error {
+		$implementation = $this->api->get_implementation( $id );
+		if ( is_wp_error( $implementation ) ) {
+			return $implementation;
+		}
+		$details          = $implementation->to_rest();
+		$details['posts'] = $this->changed_posts( $implementation->id );
+		// The suggestions themselves (with post titles), so the details screen can show every row, failed ones too.
+		$suggestions = $this->api->list_suggestions(
+			array(
+				'implementationId' => $implementation->id,
+				'limit'            => self::MAX_SUGGESTIONS,
+			)
+		);
+		if ( is_wp_error( $suggestions ) ) {
+			return $suggestions;
+		}
+		$details['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
+		return $details;
+	}
+
+	/**
+	 * @return array<int, array{postId: int, title: string, editLink: string, links: array<int, array{suggestionId: string, anchorText: string, href: string}>}>
+	 */
+	private function changed_posts( string $implementation_id ): array {
+		$posts = array();
+		foreach ( $this->records->posts_of( $implementation_id ) as $post_id ) {
+			$record  = $this->records->find( $post_id, $implementation_id );
+			$posts[] = array(
+				'postId'   => $post_id,
+				'title'    => html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
+				'editLink' => current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
+				'links'    => array_map(
+					static fn( $link ): array => array(
+						'suggestionId' => $link->suggestion_id,
+						'anchorText'   => $link->anchor_text,
+						'href'         => $link->href,
+					),
+					null === $record ? array() : Implementation_Records::links_of( $record )
+				),
+			);
+		}
+		return $posts;
+	}
+}

@@ -1,0 +1,385 @@
+<?php
+/**
+ * One JSON Schema per REST shape of the plugin: each controller's get_item_schema() and its routes' args come from
+ * here, `scripts/rest-types.ts` turns the same definitions into the admin UI's TypeScript types
+ * (admin-ui/src/api/rest-types.ts, checked by test/plugin/rest-types.test.ts), and the WordPress tests validate
+ * real answers against the schema each route publishes. Change a shape here and nowhere else.
+ *
+ * Needs no WordPress beyond __(), so that `scripts/rest-schemas.php` can print the schemas without a site.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Rest;
+
+use Interlinker\Bridge\Implementation;
+use Interlinker\Bridge\Suggestion;
+use Interlinker\Implement\Reconciled_Implementation;
+use Interlinker\Settings\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Rest_Schemas {
+
+	/** Suggestion and implementation ids, as the bridge makes them. */
+	public const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+
+	/**
+	 * Every response schema by its title, for the TypeScript generator.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function all(): array {
+		$schemas = array();
+		foreach ( array( self::suggestion(), self::implementation(), self::sync_result(), self::settings() ) as $schema ) {
+			$schemas[ (string) $schema['title'] ] = $schema;
+		}
+		return $schemas;
+	}
+
+	/**
+	 * A suggestion as the plugin answers it: the bridge's fields plus the site's posts.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function suggestion(): array {
+		$string  = self::view( array( 'type' => 'string' ) );
+		$integer = self::view( array( 'type' => 'integer' ) );
+		$maybe   = self::view( array( 'type' => array( 'string', 'null' ) ) );
+		return self::object(
+			'interlinker-suggestion',
+			array(
+				'id'             => $string,
+				'sourcePageUrl'  => $string + array( 'format' => 'uri' ),
+				'targetPageUrl'  => $string + array( 'format' => 'uri' ),
+				'anchorText'     => $string,
+				'context'        => $string,
+				'relevanceScore' => self::view(
+					array(
+						'type'    => 'number',
+						'minimum' => 0,
+						'maximum' => 1,
+					)
+				),
+				'status'         => $string + array( 'enum' => Suggestion::STATUSES ),
+				'sourcePageId'   => $maybe,
+				'targetPageId'   => $maybe,
+				'createdAt'      => $maybe,
+				'updatedAt'      => $maybe,
+				'sourcePostId'   => $integer + array( 'description' => __( 'The source post, or 0 when the URL is no post.', 'interlinker' ) ),
+				'targetPostId'   => $integer + array( 'description' => __( 'The target post, or 0 when the URL is no post.', 'interlinker' ) ),
+				'sourceTitle'    => $string,
+				'targetTitle'    => $string,
+				'sourceEditLink' => $string,
+				'targetEditLink' => $string,
+			)
+		);
+	}
+
+	/**
+	 * An implementation as the bridge holds it; /implement and /rollback add `results`.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function implementation(): array {
+		$maybe = self::view( array( 'type' => array( 'string', 'null' ) ) );
+		return self::object(
+			'interlinker-implementation',
+			array(
+				'id'             => self::view( array( 'type' => 'string' ) ),
+				'suggestionIds'  => self::view(
+					array(
+						'type'  => 'array',
+						'items' => array( 'type' => 'string' ),
+					)
+				),
+				'platform'       => self::view( array( 'type' => 'string' ) ),
+				'status'         => self::view(
+					array(
+						'type' => 'string',
+						'enum' => Implementation::STATUSES,
+					)
+				),
+				'createdAt'      => $maybe,
+				'implementedAt'  => $maybe,
+				'rolledBackAt'   => $maybe,
+				'rollbackReason' => $maybe,
+				'summary'        => self::view(
+					array(
+						'type'       => array( 'object', 'null' ),
+						'properties' => array(
+							'succeeded' => array( 'type' => 'integer' ),
+							'failed'    => array( 'type' => 'integer' ),
+						),
+					)
+				),
+				'results'        => self::view(
+					array(
+						'description' => __( 'From /implement: one per suggestion, with code and reason when it failed. From /rollback: one per post, with its outcome.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array( 'type' => 'object' ),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * One answer of POST /sync (and of POST /sync/queue, which adds `pending`).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function sync_result(): array {
+		$count = array( 'type' => 'integer' );
+		return self::object(
+			'interlinker-sync-result',
+			array(
+				'synced'                    => self::view( $count + array( 'description' => __( 'Pages the bridge stored, over the whole run so far.', 'interlinker' ) ) ),
+				'failed'                    => self::view( $count + array( 'description' => __( 'Pages the bridge refused, over the whole run so far.', 'interlinker' ) ) ),
+				'skipped'                   => self::view( $count + array( 'description' => __( 'Posts that stand for no page: never synced and now unpublished or excluded.', 'interlinker' ) ) ),
+				'total'                     => self::view( $count + array( 'description' => __( 'Posts the run covers.', 'interlinker' ) ) ),
+				'done'                      => self::view( array( 'type' => 'boolean' ) ),
+				'cursor'                    => self::view( array( 'type' => array( 'string', 'null' ) ) ),
+				'errors'                    => self::view(
+					array(
+						'description' => __( 'Pages of this call the bridge refused, and why.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'postId'  => array( 'type' => 'integer' ),
+								'url'     => array( 'type' => 'string' ),
+								'code'    => array( 'type' => 'string' ),
+								'message' => array( 'type' => 'string' ),
+							),
+						),
+					)
+				),
+				'revertedImplementations'   => self::view(
+					array(
+						'description' => __( 'On the first call of a full sync (all posts) and on a sync of given posts (theirs): implementations rolled back through the bridge whose links were taken out here.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array( 'type' => 'string' ),
+					)
+				),
+				'reconciledImplementations' => self::view(
+					array(
+						'description' => __( 'Implementations a failed implement call had left pending on the bridge, now reported or rolled back there.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'implementationId' => array( 'type' => 'string' ),
+								'outcome'          => array(
+									'type' => 'string',
+									'enum' => Reconciled_Implementation::OUTCOMES,
+								),
+								'status'           => array( 'type' => 'string' ),
+							),
+						),
+					)
+				),
+			),
+			array( 'synced', 'failed', 'skipped', 'total', 'done', 'cursor', 'errors' )
+		);
+	}
+
+	/**
+	 * The settings: read with GET, changed with POST (the `edit` context; apiKey is write-only).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function settings(): array {
+		$read_only = array(
+			'readonly' => true,
+			'context'  => array( 'view', 'edit' ),
+		);
+		return self::object(
+			'interlinker-settings',
+			array(
+				'bridgeUrl'             => array(
+					'description' => __( 'Address of the Interlinker bridge, as this server reaches it.', 'interlinker' ),
+					'type'        => 'string',
+					'format'      => 'uri',
+					'context'     => array( 'view', 'edit' ),
+				),
+				'bridgeUrlFromConstant' => array( 'type' => 'boolean' ) + $read_only,
+				'apiKey'                => array(
+					'description' => __( 'The bridge API key. Write-only: never returned.', 'interlinker' ),
+					'type'        => 'string',
+					'minLength'   => 1,
+					'maxLength'   => 200,
+					'context'     => array(),
+				),
+				'apiKeySet'             => array( 'type' => 'boolean' ) + $read_only,
+				'apiKeyFromConstant'    => array( 'type' => 'boolean' ) + $read_only,
+				'configurationError'    => array(
+					'description' => __( 'Why the key is not sent to the bridge URL as configured (a key from wp-config.php without the URL from there, a host the site does not allow), or null.', 'interlinker' ),
+					'type'        => array( 'string', 'null' ),
+				) + $read_only,
+				'projectId'             => array( 'type' => array( 'string', 'null' ) ) + $read_only,
+				'postTypes'             => array(
+					'description' => __( 'Post types whose published posts take part.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array( 'type' => 'string' ),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'availablePostTypes'    => array(
+					'type'  => 'array',
+					'items' => array(
+						'type'       => 'object',
+						'properties' => array(
+							'slug'  => array( 'type' => 'string' ),
+							'label' => array( 'type' => 'string' ),
+						),
+					),
+				) + $read_only,
+				'excludedCategories'    => array(
+					'description' => __( 'Category term ids whose posts get no suggestions and are no suggestion targets.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+					),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'excludedPaths'         => array(
+					'description' => __( 'Path prefixes (such as /shop/) whose pages get no suggestions and are no suggestion targets; the bridge project gets them as its excludePaths.', 'interlinker' ),
+					'type'        => 'array',
+					'maxItems'    => 100,
+					'items'       => array(
+						'type'      => 'string',
+						'maxLength' => 200,
+					),
+					'context'     => array( 'view', 'edit' ),
+				),
+				'maxLinksPerPost'       => array(
+					'description' => __( 'The most links Interlinker inserts into one post.', 'interlinker' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'maximum'     => Settings::MAX_LINKS_CEILING,
+					'context'     => array( 'view', 'edit' ),
+				),
+				'warnings'              => array(
+					'description' => __( 'After saving: what was saved but could not be applied on the bridge yet.', 'interlinker' ),
+					'type'        => 'array',
+					'items'       => array( 'type' => 'string' ),
+					'context'     => array( 'edit' ),
+					'readonly'    => true,
+				),
+			),
+			array( 'bridgeUrl', 'bridgeUrlFromConstant', 'apiKeySet', 'apiKeyFromConstant', 'configurationError', 'projectId', 'postTypes', 'availablePostTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost' )
+		);
+	}
+
+	/**
+	 * POST /sync: given posts, or one batch of the full sync.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function sync_args(): array {
+		return array(
+			'postIds' => array(
+				'description' => __( 'Posts to sync now. Without it, one batch of the full sync.', 'interlinker' ),
+				'type'        => 'array',
+				'items'       => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'minItems'    => 1,
+				'maxItems'    => 500,
+			),
+			'cursor'  => array(
+				'description' => __( 'The cursor the previous full-sync call returned.', 'interlinker' ),
+				'type'        => array( 'string', 'null' ),
+				'maxLength'   => 1000,
+			),
+		);
+	}
+
+	/**
+	 * POST /implement.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function implement_args(): array {
+		return array(
+			'suggestionIds' => array(
+				'type'        => 'array',
+				'required'    => true,
+				'minItems'    => 1,
+				'maxItems'    => 100,
+				'uniqueItems' => true,
+				'items'       => array(
+					'type'    => 'string',
+					'pattern' => self::ID_PATTERN,
+				),
+			),
+		);
+	}
+
+	/**
+	 * POST /rollback.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function rollback_args(): array {
+		return array(
+			'implementationId' => array(
+				'type'     => 'string',
+				'required' => true,
+				'pattern'  => self::ID_PATTERN,
+			),
+			'reason'           => array(
+				'type'      => 'string',
+				'required'  => true,
+				'minLength' => 1,
+				'maxLength' => 500,
+			),
+		);
+	}
+
+	/**
+	 * PATCH /suggestions/{id}: its status, as the suggestion schema allows it.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function suggestion_update_args(): array {
+		$status = self::suggestion()['properties']['status'];
+		return array(
+			'status' => array(
+				'type'     => $status['type'],
+				'enum'     => $status['enum'],
+				'required' => true,
+			),
+		);
+	}
+
+	/**
+	 * @param array<string, mixed> $property
+	 * @return array<string, mixed> The property, in the view context.
+	 */
+	private static function view( array $property ): array {
+		return $property + array( 'context' => array( 'view' ) );
+	}
+
+	/**
+	 * @param array<string, array<string, mixed>> $properties
+	 * @param string[]|null                        $required   Properties every answer has; null: all of them.
+	 * @return array<string, mixed>
+	 */
+	private static function object( string $title, array $properties, ?array $required = null ): array {
+		return array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => $title,
+			'type'       => 'object',
+			'properties' => $properties,
+			// Read by the TypeScript generator and the tests; WordPress's draft-04 validation of args ignores it here.
+			'x-required' => $required ?? array_keys( $properties ),
+		);
+	}
+}

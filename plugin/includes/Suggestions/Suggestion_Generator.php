@@ -1,0 +1,98 @@
+<?php
+/**
+ * Generates suggestions for one post. When the bridge's page for the post is missing or out of date, the post's
+ * content is sent first (content only: this runs under a GET, so it never edits a post).
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Suggestions;
+
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Content\Site_Content;
+use Interlinker\Sync\Project_Exclusions;
+use Interlinker\Sync\Sync_Service;
+use WP_Error;
+use WP_Post;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Suggestion_Generator {
+
+	/** Suggestions per generate call by default (filter `interlinker_generate_limit`). */
+	private const GENERATE_LIMIT = 10;
+
+	public function __construct(
+		private readonly Project_Api $api,
+		private readonly Site_Content $content,
+		private readonly Sync_Service $content_sync,
+		private readonly Project_Exclusions $exclusions,
+	) {}
+
+	/**
+	 * Generates for a post; returns the source URL the suggestions are stored under.
+	 */
+	public function generate( WP_Post $post ): string|WP_Error {
+		if ( ! $this->content->is_eligible( $post ) ) {
+			return new WP_Error(
+				'interlinker_post_not_eligible',
+				__( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ),
+				array(
+					'status' => 400,
+					'postId' => $post->ID,
+				)
+			);
+		}
+		$url       = $this->content->url_for_post( $post );
+		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
+		$min_score = self::min_score();
+		$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
+		if ( is_wp_error( $generated ) && self::bridge_page_outdated( $generated ) ) {
+			$sent = $this->send_post( $post );
+			if ( is_wp_error( $sent ) ) {
+				return $sent;
+			}
+			$url       = $this->content->url_for_post( $post );
+			$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
+		}
+		return is_wp_error( $generated ) ? $generated : $url;
+	}
+
+	/**
+	 * Sends the post's content (and the excluded paths, when the bridge may not have them yet).
+	 */
+	private function send_post( WP_Post $post ): bool|WP_Error {
+		$exclusions = $this->exclusions->push_if_outdated();
+		if ( is_wp_error( $exclusions ) ) {
+			return $exclusions;
+		}
+		$sent = $this->content_sync->send_posts( array( $post->ID ) );
+		return is_wp_error( $sent ) ? $sent : true;
+	}
+
+	/**
+	 * Whether the bridge refused because its page for the source is missing or out of date: not synced yet, or
+	 * still marked excluded (the bridge then refuses the source URL).
+	 */
+	private static function bridge_page_outdated( WP_Error $error ): bool {
+		if ( in_array( $error->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
+			return true;
+		}
+		$data = $error->get_error_data();
+		return 'interlinker_invalid_request' === $error->get_error_code()
+			&& is_array( $data )
+			&& in_array( 'sourcePageUrl', array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
+	}
+
+	/**
+	 * The filter `interlinker_min_relevance_score` (0–1) overrides the bridge's calibrated default; null keeps it.
+	 */
+	private static function min_score(): ?float {
+		$score = apply_filters( 'interlinker_min_relevance_score', null );
+		return is_numeric( $score ) ? max( 0.0, min( 1.0, (float) $score ) ) : null;
+	}
+}

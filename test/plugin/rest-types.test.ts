@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readRestSchemas, REST_TYPES_FILE, restTypesSource } from '../../scripts/rest-types.js';
+
+describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
+  it('when the PHP schemas are turned into TypeScript, then the result is the committed admin-ui/src/api/rest-types.ts', () => {
+    const generated = restTypesSource(readRestSchemas());
+
+    expect(readFileSync(REST_TYPES_FILE, 'utf8'), 'run npx tsx scripts/rest-types.ts and commit the file').toBe(generated);
+  });
+
+  it('when a schema names its shapes, then every one of them becomes an exported type', () => {
+    const schemas = readRestSchemas();
+
+    expect(Object.keys(schemas)).toEqual(['interlinker-suggestion', 'interlinker-implementation', 'interlinker-sync-result', 'interlinker-settings']);
+    for (const schema of Object.values(schemas)) expect(schema['x-required']?.every((name) => name in (schema.properties ?? {}))).toBe(true);
+  });
+});
