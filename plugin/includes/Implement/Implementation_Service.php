@@ -181,14 +181,7 @@ final class Implementation_Service {
 			}
 			$editor = $this->editing->locked_by( $post_id );
 			if ( null !== $editor ) {
-				return new WP_Error(
-					'interlinker_post_locked',
-					Post_Editing::locked_reason( $editor ),
-					array(
-						'status' => 409,
-						'postId' => $post_id,
-					)
-				);
+				return Post_Editing::locked_error( $post_id, $editor );
 			}
 		}
 		return null;

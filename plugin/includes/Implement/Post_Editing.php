@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use WP_Error;
 use WP_Post;
 use WP_User;
 
@@ -51,5 +52,21 @@ final class Post_Editing {
 	public static function locked_reason( WP_User $user ): string {
 		/* translators: %s: the name of the user editing the post. */
 		return sprintf( __( '%s is editing this post right now; their next update would undo the change. Try again once they have closed it.', 'interlinker' ), $user->display_name );
+	}
+
+	/**
+	 * The refusal for a post $user has open in the editor (409 interlinker_post_locked), with any extra data.
+	 *
+	 * @param array<string, mixed> $extra Added to the error data.
+	 */
+	public static function locked_error( int $post_id, WP_User $user, array $extra = array() ): WP_Error {
+		return new WP_Error(
+			'interlinker_post_locked',
+			self::locked_reason( $user ),
+			array(
+				'status' => 409,
+				'postId' => $post_id,
+			) + $extra
+		);
 	}
 }

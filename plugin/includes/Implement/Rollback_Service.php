@@ -63,15 +63,7 @@ final class Rollback_Service {
 			foreach ( $post_ids as $post_id ) {
 				$editor = $this->editing->locked_by( $post_id );
 				if ( null !== $editor ) {
-					return new WP_Error(
-						'interlinker_post_locked',
-						Post_Editing::locked_reason( $editor ),
-						array(
-							'status'         => 409,
-							'postId'         => $post_id,
-							'contentChanged' => false,
-						)
-					);
+					return Post_Editing::locked_error( $post_id, $editor, array( 'contentChanged' => false ) );
 				}
 			}
 			$recorded = $this->api->rollback_implementation( $implementation_id, $reason );
