@@ -5,6 +5,7 @@ import { type BridgeProcess, startBridgeProcess } from '../../support/bridge-pro
 import { type RestClient, startWordPress, type WordPressStack } from '../../support/wordpress.js';
 import { freePort } from '../../support/wp-network.js';
 import { type FaultProxy, startFaultProxy } from './fault-proxy.js';
+import type { RestSyncResult } from '../../../admin-ui/src/api/rest-types.js';
 
 const pluginDir = fileURLToPath(new URL('../../../plugin', import.meta.url));
 
@@ -137,15 +138,8 @@ export async function fullSync(admin: RestClient): Promise<{ calls: number; last
   throw new Error('the sync never finished');
 }
 
-export interface SyncAnswer {
-  synced: number;
-  failed: number;
-  skipped: number;
-  total: number;
-  done: boolean;
-  cursor: string | null;
-  errors: unknown[];
-}
+/** One answer of POST /interlinker/v1/sync: the shape generated from the plugin's REST schema. */
+export type SyncAnswer = RestSyncResult;
 
 export interface Suggestion {
   id: string;
