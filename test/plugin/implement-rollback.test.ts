@@ -201,6 +201,19 @@ describe('implement and roll back in a real WordPress', () => {
     }
   });
 
+  it('when the list is searched, then only suggestions whose anchor or page titles contain the text come back, case aside', async () => {
+    const all = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1&per_page=100`);
+    expect(all.status).toBe(200);
+    const first = all.body[0]!;
+    const found = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?search=${encodeURIComponent(first.anchorText.toUpperCase())}&per_page=100`);
+    expect(found.status).toBe(200);
+    expect(found.body.map((s) => s.id)).toContain(first.id);
+    expect(found.body.length).toBeLessThanOrEqual(all.body.length);
+    const none = await site.admin.json<Suggestion[]>('/interlinker/v1/suggestions?search=no%20such%20words%20anywhere');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
+
   it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {
     const listed = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const one = listed.body[0]!;

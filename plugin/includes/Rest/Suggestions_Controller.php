@@ -97,6 +97,12 @@ final class Suggestions_Controller extends Rest_Controller {
 				'type'        => 'boolean',
 				'default'     => false,
 			),
+			'search'   => array(
+				'description'       => __( 'Only suggestions whose anchor text or source or target title contains this text.', 'interlinker' ),
+				'type'              => 'string',
+				'maxLength'         => 200,
+				'sanitize_callback' => 'sanitize_text_field',
+			),
 			'orderby'  => array(
 				'description' => __( 'Sort field.', 'interlinker' ),
 				'type'        => 'string',
@@ -147,6 +153,10 @@ final class Suggestions_Controller extends Rest_Controller {
 		$statuses = (array) $request->get_param( 'status' );
 		if ( array() !== $statuses ) {
 			$query['status'] = implode( ',', array_map( 'strval', $statuses ) );
+		}
+		$search = trim( (string) $request->get_param( 'search' ) );
+		if ( '' !== $search ) {
+			$query['q'] = $search;
 		}
 		$post_id = (int) $request->get_param( 'post_id' );
 		if ( $post_id > 0 ) {
