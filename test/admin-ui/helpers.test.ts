@@ -253,6 +253,16 @@ describe( 'the suggestions view', () => {
 		} );
 	} );
 
+	it( 'when the view is searched, then the query carries the trimmed text; blank text sends none', () => {
+		expect(
+			viewToQuery( { ...DEFAULT_VIEW, search: '  boot loader ' }, null )
+				.search
+		).toBe( 'boot loader' );
+		expect(
+			viewToQuery( { ...DEFAULT_VIEW, search: '   ' }, null ).search
+		).toBeUndefined();
+	} );
+
 	it( 'when the status filter holds an unknown value, then no status is sent', () => {
 		expect(
 			viewToQuery(

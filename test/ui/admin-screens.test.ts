@@ -106,6 +106,24 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await screenshot(page, '03b-suggestions-sorted');
   });
 
+  it('when the table is searched, then the plugin is asked with the text and the matching suggestion is shown; clearing it shows all again', async () => {
+    const all = await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&status=pending&per_page=100`);
+    const wanted = all.body[0]!.anchorText;
+    const search = page.getByRole('searchbox', { name: 'Search anchors and titles' });
+    const asked = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname.endsWith('/interlinker/v1/suggestions') && url.searchParams.get('search') === wanted;
+    });
+    await search.fill(wanted);
+    await asked;
+    await expect.poll(() => page.locator('.interlinker-context__anchor', { hasText: wanted }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const matching = await page.locator('.interlinker-context__anchor').count();
+    // Cleared, the view is the one before the search again (answered from the store: no new request needed).
+    await search.fill('');
+    await expect.poll(() => page.locator('.interlinker-context__anchor').count(), { timeout: 15_000 }).toBe(Math.min(20, all.body.length));
+    expect(matching).toBeLessThanOrEqual(Math.min(20, all.body.length));
+  });
+
   it('when every suggestion is approved in bulk, then they leave the pending list and show as approved', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     await bulkActions(page).getByRole('button', { name: 'Approve' }).click();

@@ -15,6 +15,8 @@ export interface SuggestionQuery {
 	postId?: number;
 	orderby?: 'relevanceScore' | 'createdAt';
 	order?: 'asc' | 'desc';
+	/** Text the anchor or the source or target title contains. */
+	search?: string;
 }
 
 export function fetchSuggestions(
@@ -29,6 +31,7 @@ export function fetchSuggestions(
 		post_id: query.postId,
 		orderby: query.orderby,
 		order: query.order,
+		search: query.search,
 	} );
 }
 

@@ -30,6 +30,7 @@ export interface ListedSuggestion {
   status: string;
   relevanceScore: number;
   sourcePostId: number;
+  anchorText: string;
 }
 
 /** Starts the bridge and a WordPress with the plugin, not connected yet, holding the baking posts. */

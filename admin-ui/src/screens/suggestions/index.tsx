@@ -126,7 +126,10 @@ export function SuggestionsScreen() {
 						defaultLayouts={ DEFAULT_LAYOUTS }
 						selection={ selection }
 						onChangeSelection={ setSelection }
-						search={ false }
+						searchLabel={ __(
+							'Search anchors and titles',
+							'interlinker'
+						) }
 					/>
 				</div>
 			) }

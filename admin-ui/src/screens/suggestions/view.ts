@@ -85,6 +85,11 @@ export function viewToQuery(
 		query.orderby = view.sort.field;
 		query.order = view.sort.direction;
 	}
+	// The bridge matches anchor text and page titles, at most 200 characters.
+	const search = view.search?.trim().slice( 0, 200 ) ?? '';
+	if ( search !== '' ) {
+		query.search = search;
+	}
 	return query;
 }
 
