@@ -26,15 +26,15 @@ export interface RunningBridge {
   stop(): Promise<void>;
 }
 
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /**
  * Opens and migrates the database, prints a first key when there is no account, loads the indexes, starts the page
  * analysis workers and listens. `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish for
  * at most `config.shutdownTimeoutMs` (then closes their connections), ends the workers, saves the index snapshots and
  * closes the database.
  */
-/** How long an idle kept-alive connection stays open. */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const db = openDatabase(config.databaseFile);
