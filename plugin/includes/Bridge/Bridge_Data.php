@@ -16,9 +16,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Bridge_Data {
 
-	public const SUGGESTION_STATUSES     = Suggestion::STATUSES;
-	public const IMPLEMENTATION_STATUSES = Implementation::STATUSES;
-
 	/**
 	 * Any other answer (analytics, reports): strings become plain text, keys ending in "url" safe URLs.
 	 */
