@@ -15,7 +15,10 @@ export interface PhpServerOptions {
 /** Serves the site with PHP's built-in server; returns its pid, which is also its process group. */
 export async function startPhpServer({ siteDir, port, logFile, workers = 4 }: PhpServerOptions): Promise<number> {
   await assertPortsFree([port]);
-  const pid = startDaemon('php', ['-S', `127.0.0.1:${port}`, '-t', siteDir, path.join(wpPaths.phpScripts, 'router.php')], {
+  // Tests rewrite wp-config.php and plugin files under a running server; opcache's default revalidate_freq (2 s)
+  // would keep serving the old code for up to two seconds, so files are checked on every request.
+  const args = ['-d', 'opcache.revalidate_freq=0', '-S', `127.0.0.1:${port}`, '-t', siteDir, path.join(wpPaths.phpScripts, 'router.php')];
+  const pid = startDaemon('php', args, {
     logFile,
     cwd: siteDir,
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers) },
