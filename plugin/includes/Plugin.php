@@ -132,7 +132,7 @@ final class Plugin {
 		$view        = new Suggestion_View( $this->content );
 		$controllers = array(
 			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ) ),
-			new Sync_Controller( $this->sync, $this->queue ),
+			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
 			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
 			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $this->api, $view, $this->reads ),

@@ -101,6 +101,30 @@ describe('users with only edit_posts cannot use up the account, undo what is not
     expect((await site.admin.json(`/interlinker/v1/suggestions/${id}`, { method: 'PATCH', body: { status: 'approved' } })).status).toBe(200);
   });
 
+  it('when an author whose hourly budget is used up syncs their post, rolls back a change to it or reconciles, then 429 interlinker_rate_limited and the bridge is not called', async () => {
+    const own = await site.admin.json<Listed[]>(`/interlinker/v1/suggestions?post_id=${sourceId}&status=approved&per_page=100`);
+    const linkable = own.body.find((s) => s.targetPageUrl !== flourUrl);
+    const implemented = await site.admin.json<{ id: string; status: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: [linkable!.id] } });
+    expect(implemented.body.status).toBe('completed');
+    const author = await site.wp.rest('author');
+    const before = bridgeCalls();
+
+    const sync = await author.json<WpError & { data: { scope?: string } }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [sourceId] } });
+    const rollback = await author.json<WpError & { data: { scope?: string } }>('/interlinker/v1/rollback', {
+      method: 'POST',
+      body: { implementationId: implemented.body.id, reason: 'my own post' },
+    });
+    const reconcile = await author.json<WpError & { data: { scope?: string } }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
+
+    expect([sync.status, rollback.status, reconcile.status]).toEqual([429, 429, 429]);
+    expect(new Set([sync.body.code, rollback.body.code, reconcile.body.code])).toEqual(new Set(['interlinker_rate_limited']));
+    expect(new Set([sync.body.data.scope, rollback.body.data.scope, reconcile.body.data.scope])).toEqual(new Set(['user']));
+    expect(bridgeCalls()).toBe(before);
+    // The administrator's are not counted: the link comes out again.
+    const undone = await site.admin.json('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: implemented.body.id, reason: 'test' } });
+    expect(undone.status).toBe(200);
+  });
+
   it('when an author rolls back an implementation no post of this site records, then it is refused', async () => {
     const project = await site.projectId();
     const approved = await site.bridgeApi<{ data: { id: string }[] }>(`/api/projects/${project}/suggestions?status=approved&limit=1`);

@@ -2,7 +2,7 @@
 /**
  * The per-user hourly budget of bridge calls, for the users it applies to: those who cannot edit others' posts
  * (contributors, authors). Editors and administrators are not counted. Reads (through Read_Cache) and writes
- * (approve, reject, implement) draw on the same budget.
+ * (approve, reject, implement, sync of given posts, rollback, reconcile) draw on the same budget.
  *
  * @package Interlinker
  */

@@ -46,7 +46,7 @@ final class Implementations_Controller extends Rest_Controller {
 
 	public function register_routes(): void {
 		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'bridge_write_permission', Rest_Schemas::implement_args() );
-		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'edit_posts_permission', Rest_Schemas::rollback_args() );
+		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'rollback_permissions_check', Rest_Schemas::rollback_args() );
 		$this->route(
 			'/' . $this->rest_base,
 			WP_REST_Server::READABLE,
@@ -65,7 +65,7 @@ final class Implementations_Controller extends Rest_Controller {
 			array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => array( $this, 'reconcile' ),
-				'permission_callback' => array( $this, 'edit_posts_permission' ),
+				'permission_callback' => array( $this, 'bridge_write_permission' ),
 			)
 		);
 		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission' );
@@ -109,16 +109,26 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	/**
+	 * Rule: edit_posts, then the right to edit every post the rollback would edit (only someone who may edit
+	 * others' posts when no post of this site records it: nothing shows whose change it was); then it draws on
+	 * the user's hourly budget when that applies, as other bridge writes do.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 */
+	public function rollback_permissions_check( $request ): bool|WP_Error {
+		$allowed = $this->edit_posts_permission( $request );
+		if ( true === $allowed ) {
+			$post_ids = $this->rollbacks->post_ids( (string) $request->get_param( 'implementationId' ) );
+			$allowed  = $post_ids ? self::require_edit_posts( $post_ids ) : self::require_capability( 'edit_others_posts' );
+		}
+		return $this->charge_budget( $allowed );
+	}
+
+	/**
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$id       = (string) $request->get_param( 'implementationId' );
-		$post_ids = $this->rollbacks->post_ids( $id );
-		// No post of this site shows whose change it was: only someone who may edit others' posts may undo it.
-		$allowed = $post_ids ? self::require_edit_posts( $post_ids ) : self::require_capability( 'edit_others_posts' );
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
+		$id     = (string) $request->get_param( 'implementationId' );
 		$result = $this->rollbacks->rollback( $id, sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
 	}

@@ -22,7 +22,7 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 
 	public const NAMESPACE = 'interlinker/v1';
 
-	/** Set by controllers whose writes call the bridge, for bridge_write_permission(). */
+	/** Set by controllers whose writes call the bridge, for bridge_write_permission() and charge_budget(). */
 	protected ?Contributor_Budget $write_budget = null;
 
 	public function __construct() {
@@ -46,8 +46,7 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	 * @param \WP_REST_Request $request The request.
 	 */
 	public function bridge_write_permission( $request ): bool|WP_Error {
-		$allowed = $this->edit_posts_permission( $request );
-		return true === $allowed && null !== $this->write_budget ? $this->write_budget->charge() : $allowed;
+		return $this->charge_budget( $this->edit_posts_permission( $request ) );
 	}
 
 	/**
@@ -57,6 +56,14 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	 */
 	public function manage_site_permission( $request ): bool|WP_Error {
 		return self::require_capability( 'manage_options' );
+	}
+
+	/**
+	 * A permission check that passed ($allowed true) counts one bridge call on the user's hourly budget, when that
+	 * applies: true, or the 429. A refusal is passed through uncounted.
+	 */
+	protected function charge_budget( bool|WP_Error $allowed ): bool|WP_Error {
+		return true === $allowed && null !== $this->write_budget ? $this->write_budget->charge() : $allowed;
 	}
 
 	/**

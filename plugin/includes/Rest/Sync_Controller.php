@@ -9,6 +9,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Site_Sync;
 use WP_Error;
@@ -25,9 +26,11 @@ final class Sync_Controller extends Rest_Controller {
 	public function __construct(
 		private readonly Site_Sync $sync,
 		private readonly Sync_Queue $queue,
+		Contributor_Budget $write_budget,
 	) {
 		parent::__construct();
-		$this->rest_base = 'sync';
+		$this->write_budget = $write_budget;
+		$this->rest_base    = 'sync';
 	}
 
 	public function register_routes(): void {
@@ -63,7 +66,8 @@ final class Sync_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Rule: the full sync needs manage_options; syncing given posts needs the right to edit each of them.
+	 * Rule: the full sync needs manage_options; syncing given posts needs the right to edit each of them, and
+	 * draws on the user's hourly budget when that applies, as other bridge writes do.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
@@ -73,7 +77,7 @@ final class Sync_Controller extends Rest_Controller {
 			return $this->manage_site_permission( $request );
 		}
 		$allowed = $this->edit_posts_permission( $request );
-		return true === $allowed ? self::require_edit_posts( array_map( 'intval', $post_ids ) ) : $allowed;
+		return $this->charge_budget( true === $allowed ? self::require_edit_posts( array_map( 'intval', $post_ids ) ) : $allowed );
 	}
 
 	/**
