@@ -36,7 +36,7 @@ export class ValidationError extends AppError {
   }
 }
 
-/** A request the HTTP parser could not read at all (answered at the socket, before express). */
+/** A request the HTTP parser could not read at all, or CONNECT (answered at the socket, before express). */
 export class BadRequestError extends AppError {
   constructor(message = 'The request is not valid HTTP.') {
     super(400, 'bad_request', message);
@@ -119,13 +119,6 @@ export class RateLimitedError extends AppError {
 export class InternalError extends AppError {
   constructor(message = 'An unexpected error occurred.') {
     super(500, 'internal_error', message);
-  }
-}
-
-/** A method no route here implements (one the HTTP parser does not know, or CONNECT). */
-export class NotImplementedError extends AppError {
-  constructor(message = 'This method is not implemented.') {
-    super(501, 'not_implemented', message);
   }
 }
 

@@ -128,11 +128,12 @@ describe('malformed requests', () => {
     expect((await bridge.fetch('/api/projects?utm=a&utm=b', { key: account.key })).status).toBe(200);
   });
 
-  it('when the method is one HTTP parsing refuses, or CONNECT, then 501 not_implemented in the envelope; other odd methods are 405', async () => {
+  it('when the method is one HTTP parsing refuses, or CONNECT, then 400 bad_request in the envelope; other odd methods are 405', async () => {
     for (const method of ['FOO', 'CONNECT']) {
       const response = await rawRequest(port(), { method, target: method === 'CONNECT' ? '127.0.0.1:80' : '/api/projects', headers: [['Authorization', `Bearer ${account.key}`]] });
-      expect(response!.status, method).toBe(501);
-      expect(JSON.parse(response!.body).error, method).toMatchObject({ code: 'not_implemented', status: 501 });
+      expect(response!.status, method).toBe(400);
+      expect(response!.headers['content-type'], method).toMatch(/^application\/json/);
+      expect(JSON.parse(response!.body), method).toEqual({ error: { message: expect.any(String), code: 'bad_request', status: 400 } });
     }
     for (const method of ['PROPFIND', 'TRACE', 'OPTIONS', 'PURGE']) {
       const response = await rawRequest(port(), { method, target: '/api/projects', headers: [['Authorization', `Bearer ${account.key}`]] });

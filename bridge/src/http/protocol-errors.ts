@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BadRequestError, HeadersTooLargeError, NotImplementedError, RequestTimeoutError, type AppError } from '../errors.js';
+import { BadRequestError, HeadersTooLargeError, RequestTimeoutError, type AppError } from '../errors.js';
 
 /** Node's HTTP parser's error codes, as the taxonomy's answers. */
 function answerTo(code: string | undefined): AppError {
@@ -8,7 +8,7 @@ function answerTo(code: string | undefined): AppError {
     case 'HPE_HEADER_OVERFLOW':
       return new HeadersTooLargeError();
     case 'HPE_INVALID_METHOD':
-      return new NotImplementedError();
+      return new BadRequestError('The method is not one HTTP defines.');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new RequestTimeoutError();
     default:
@@ -35,10 +35,10 @@ function answerAndClose(socket: Duplex, error: AppError): void {
 }
 
 /**
- * What never reaches express gets the error envelope too: requests Node's parser refuses (an unknown method → 501,
- * headers over 16 KiB → 431, a request line that is not HTTP → 400; Node alone would answer with an empty body) and
- * CONNECT (Node would drop the connection: 501, this is no proxy). They carry no rate-limit headers: a request that
- * cannot be parsed has no key that could be trusted.
+ * What never reaches express gets the error envelope too: requests Node's parser refuses (an unknown method or a
+ * request line that is not HTTP → 400, headers over 16 KiB → 431; Node alone would answer with an empty body) and
+ * CONNECT (Node would drop the connection: 400, this is no proxy). Each is the client's fault, so a 4xx, never a
+ * 5xx. They carry no rate-limit headers: a request that cannot be parsed has no key that could be trusted.
  */
 export function answerProtocolErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -50,6 +50,6 @@ export function answerProtocolErrors(server: Server): void {
     answerAndClose(socket, answerTo(error.code));
   });
   server.on('connect', (_req, socket: Duplex) => {
-    answerAndClose(socket, new NotImplementedError('CONNECT is not supported: this server is no proxy.'));
+    answerAndClose(socket, new BadRequestError('CONNECT is not supported: this server is no proxy.'));
   });
 }
