@@ -107,13 +107,15 @@ describe('malformed requests', () => {
     }
   });
 
-  it('when the path or the query string is over its limit, then 414 uri_too_long; past 16 KiB of head, 431 in the envelope', async () => {
+  it('when the path or the query string is over its limit, then 414 uri_too_long with the rate-limit headers; past 16 KiB of head, 431 in the envelope', async () => {
     const longPath = await bridge.fetch(`/api/projects/${'p'.repeat(2100)}`, { key: account.key });
     expect(longPath.status).toBe(414);
     expect(longPath.headers.get('x-ratelimit-remaining')).not.toBeNull();
     expect((await errorOf(longPath)).code).toBe('uri_too_long');
     const longQuery = await bridge.fetch(`/api/projects?x=${'q'.repeat(8200)}`, { key: account.key });
     expect(longQuery.status).toBe(414);
+    expect(longQuery.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect((await errorOf(longQuery)).code).toBe('uri_too_long');
     expect(await bridge.fetch(`/api/projects?x=${'q'.repeat(8000)}`, { key: account.key }).then((r) => r.status)).toBe(200);
 
     const huge = await rawRequest(port(), { method: 'GET', target: `/api/${'h'.repeat(20_000)}` });
@@ -121,9 +123,10 @@ describe('malformed requests', () => {
     expect(JSON.parse(huge!.body)).toEqual({ error: { message: expect.any(String), code: 'headers_too_large', status: 431 } });
   });
 
-  it('when a query parameter the endpoint reads is repeated, then 400 naming it; unknown ones are ignored', async () => {
+  it('when a query parameter the endpoint reads is repeated, then 400 naming it with the rate-limit headers; unknown ones are ignored', async () => {
     const repeated = await bridge.fetch('/api/projects?limit=1&limit=2', { key: account.key });
     expect(repeated.status).toBe(400);
+    expect(repeated.headers.get('x-ratelimit-remaining')).not.toBeNull();
     expect((await errorOf(repeated)).details).toEqual([{ field: 'query.limit', message: expect.stringContaining('more than once') }]);
     expect((await bridge.fetch('/api/projects?utm=a&utm=b', { key: account.key })).status).toBe(200);
   });
