@@ -130,6 +130,23 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect((await account.client.listImplementations(project.id)).pagination.total).toBe(1);
   });
 
+  it('when the same key comes again with another body on …/implementations, then 409 conflict and no second implementation is created', async () => {
+    const project = await account.client.createProject({ name: 'impl-conflict', domain: FIXTURE_DOMAIN });
+    await account.client.syncPages(project.id, FIXTURE_PAGES);
+    const [first, second] = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    // Both approved: without the key, the second body would create an implementation of its own.
+    for (const suggestion of [first!, second!]) await account.client.updateSuggestion(project.id, suggestion.id, 'approved');
+    const idempotencyKey = randomUUID();
+    const path = `/api/projects/${project.id}/implementations`;
+    expect((await post(path, { suggestionIds: [first!.id], platform: 'wordpress' }, idempotencyKey)).status).toBe(201);
+
+    const otherBody = await post(path, { suggestionIds: [second!.id], platform: 'wordpress' }, idempotencyKey);
+    expect(otherBody.status).toBe(409);
+    expect((await otherBody.json()).error).toMatchObject({ code: 'conflict', status: 409, message: expect.stringContaining('Idempotency-Key') });
+    expect((await account.client.listImplementations(project.id)).pagination.total).toBe(1);
+    expect((await account.client.getSuggestion(project.id, second!.id)).status).toBe('approved');
+  });
+
   it('when an API key is created with a key, then the retry shows the same secret and the database holds neither secret nor Idempotency-Key', async () => {
     const other = bridge.createAccount('idempotency-keys');
     const idempotencyKey = randomUUID();
@@ -143,6 +160,19 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(stored).not.toContain(first.data.key);
     expect(stored).not.toContain(first.data.key.slice(4, 20));
     expect(stored).not.toContain(idempotencyKey);
+  });
+
+  it('when the same key comes again with another body on /api/keys, then 409 conflict and no second API key is created', async () => {
+    const other = bridge.createAccount('idempotency-keys-conflict');
+    const idempotencyKey = randomUUID();
+    expect((await post('/api/keys', { name: 'first' }, idempotencyKey, other.key)).status).toBe(201);
+
+    const otherBody = await post('/api/keys', { name: 'second' }, idempotencyKey, other.key);
+    expect(otherBody.status).toBe(409);
+    expect((await otherBody.json()).error).toMatchObject({ code: 'conflict', status: 409, message: expect.stringContaining('Idempotency-Key') });
+    const names = (await other.client.listKeys()).map((key) => key.name);
+    expect(names).toHaveLength(2);
+    expect(names).not.toContain('second');
   });
 
   it('when a create fails, then nothing is kept: the same key may be used again once the request is fixed', async () => {
