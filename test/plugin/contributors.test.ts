@@ -67,6 +67,29 @@ describe('users with only edit_posts cannot use up the account, undo what is not
     expect(bridgeCalls()).toBe(before);
   });
 
+  it('when an author opens an implementation that changed a private post of someone else, then that post is left out of its posts and suggestions', async () => {
+    const ryeId = await site.createPost({ title: 'Rye Crumb Notes', content: '<p>My rye crumb starts from the same dough as the weekend loaf, then rests overnight.</p>' });
+    const approved = await approvedSuggestionsFor(site.admin, ryeId);
+    const implemented = await site.admin.json<{ id: string; status: string }>('/interlinker/v1/implement', {
+      method: 'POST',
+      body: { suggestionIds: approved.map((s) => s.id) },
+    });
+    expect(implemented.body.status).toBe('completed');
+    await site.php(`
+      remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+      return wp_update_post( array( 'ID' => ${ryeId}, 'post_status' => 'private' ) );`);
+    const author = await site.wp.rest('author');
+    const asAdmin = await site.admin.json<{ posts: { postId: number }[] }>(`/interlinker/v1/implementations/${implemented.body.id}`);
+
+    const details = await author.json<{ posts: { postId: number }[]; suggestions: unknown[] }>(`/interlinker/v1/implementations/${implemented.body.id}`);
+
+    expect(asAdmin.body.posts.map((p) => p.postId)).toEqual([ryeId]);
+    expect(details.status).toBe(200);
+    expect(details.body.posts).toEqual([]);
+    expect(details.body.suggestions).toEqual([]);
+    expect(JSON.stringify(details.body)).not.toContain('Rye Crumb');
+  });
+
   it('when an author keeps asking for new lists, then past the hourly budget the answer is 429 interlinker_rate_limited and the bridge is not called', async () => {
     const author = await site.wp.rest('author');
     const answers: { status: number; body: WpError }[] = [];

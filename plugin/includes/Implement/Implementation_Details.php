@@ -1,7 +1,7 @@
 <?php
 /**
  * One implementation as the details screen shows it: the bridge's record, what it changed on this site (posts and
- * links), and its suggestions with their posts, the ones the current user may not read left out.
+ * links), and its suggestions with their posts; posts and suggestions the current user may not read are left out.
  *
  * @package Interlinker
  */
@@ -59,6 +59,10 @@ final class Implementation_Details {
 	private function changed_posts( string $implementation_id ): array {
 		$posts = array();
 		foreach ( $this->records->posts_of( $implementation_id ) as $post_id ) {
+			// A post the user may not read (a private post of someone else) is left out, title and all.
+			if ( null !== get_post( $post_id ) && ! current_user_can( 'read_post', $post_id ) ) {
+				continue;
+			}
 			$record  = $this->records->find( $post_id, $implementation_id );
 			$posts[] = array(
 				'postId'   => $post_id,
