@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
 import { startBridgeProcess, type BridgeProcess } from '../support/bridge-process.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+import { parseResponse, requestBytes } from '../support/raw-http.js';
 
 let bridge: BridgeProcess;
 
@@ -11,6 +13,20 @@ beforeAll(async () => {
   bridge = await startBridgeProcess();
 });
 afterAll(() => bridge.dispose());
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 'connected' when a new connection to the port is accepted (it is closed at once), else the error that refused it. */
+function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
 
 describe('the bridge as a process', () => {
   it('when it starts on a new database, then it prints a first key that works and /healthz answers', async () => {
@@ -44,6 +60,44 @@ describe('the bridge as a process', () => {
     await bridge.start();
     const after = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
     expect((await after.json()).data.map((p: { name: string }) => p.name)).toEqual(['first']);
+  });
+
+  it('when it gets SIGTERM while a request is in flight, then new connections are refused and the request still completes', async () => {
+    const body = JSON.stringify({ name: 'drained', domain: 'https://drained.test' });
+    const bytes = requestBytes({
+      method: 'POST',
+      target: '/api/projects',
+      headers: [['Authorization', `Bearer ${bridge.apiKey}`], ['Content-Type', 'application/json']],
+      body,
+    });
+    // The head and most of the body: the request stays in flight until the rest is sent.
+    const split = bytes.length - 10;
+    const socket = net.connect(bridge.port, '127.0.0.1');
+    await once(socket, 'connect');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = once(socket, 'close');
+    socket.write(bytes.subarray(0, split));
+    await delay(200);
+
+    const stopping = bridge.stop();
+    // Connections are accepted until the process has handled SIGTERM; from then on (the drain) each is refused.
+    let outcome = await connectOutcome(bridge.port);
+    for (let tries = 0; outcome === 'connected' && tries < 300; tries += 1) {
+      await delay(10);
+      outcome = await connectOutcome(bridge.port);
+    }
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(outcome);
+
+    socket.end(bytes.subarray(split));
+    await closed;
+    const answer = parseResponse(Buffer.concat(chunks));
+    expect(answer?.status).toBe(201);
+    expect(JSON.parse(answer!.body).data.name).toBe('drained');
+    await stopping;
+    await bridge.start();
+    const after = await fetch(`${bridge.url}/api/projects`, { headers: { Authorization: `Bearer ${bridge.apiKey}` } });
+    expect((await after.json()).data.map((p: { name: string }) => p.name)).toContain('drained');
   });
 
   it('when it stops, then it keeps a snapshot of the indexes, and after a restart the suggestions are the same', async () => {
