@@ -103,6 +103,24 @@ describe('every plugin route, for every role', () => {
     expect(answer.body.code).toBe('interlinker_not_found');
   });
 
+  it('when a suggestion\'s source is no post of this site, then the editor may review it and the author may not (edit_others_posts, as for a rollback no post records)', async () => {
+    const goneId = await site.createPost({ title: 'Gone Source', content: '<p>Nothing beats the weekend loaf made with strong bread flour.</p>' });
+    const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${goneId}&generate=1`);
+    const id = generated.body[0]!.id;
+    // Deleted on the site, not yet on the bridge (the deferred sync has not run): the suggestion shows no owner.
+    await site.php(`
+      remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+      return (bool) wp_delete_post( ${goneId}, true );`);
+
+    const author = await call('author', `/suggestions/${id}`, 'PATCH', { status: 'approved' });
+    const editor = await call('editor', `/suggestions/${id}`, 'PATCH', { status: 'approved' });
+
+    expect(author.status).toBe(403);
+    expect(author.body.code).toBe('interlinker_forbidden');
+    expect(editor.status, JSON.stringify(editor.body)).toBe(200);
+    expect(editor.body).toMatchObject({ id, status: 'approved', sourcePostId: 0 });
+  });
+
   it('when a logged-in browser calls without the REST nonce, then it is treated as logged out', async () => {
     const cookieClient = await site.wp.rest('administrator', 'cookie');
     const withNonce = await cookieClient.fetch('/interlinker/v1/settings');

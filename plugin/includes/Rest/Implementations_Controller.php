@@ -109,9 +109,9 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Rule: edit_posts, then the right to edit every post the rollback would edit (only someone who may edit
-	 * others' posts when no post of this site records it: nothing shows whose change it was); then it draws on
-	 * the user's hourly budget when that applies, as other bridge writes do.
+	 * Rule: edit_posts, then the right to edit every post the rollback would edit (edit_others_posts when no post
+	 * of this site records it: nothing shows whose change it was); then it draws on the user's hourly budget when
+	 * that applies, as other bridge writes do.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
@@ -119,7 +119,7 @@ final class Implementations_Controller extends Rest_Controller {
 		$allowed = $this->edit_posts_permission( $request );
 		if ( true === $allowed ) {
 			$post_ids = $this->rollbacks->post_ids( (string) $request->get_param( 'implementationId' ) );
-			$allowed  = $post_ids ? self::require_edit_posts( $post_ids ) : self::require_capability( 'edit_others_posts' );
+			$allowed  = self::require_edit_owning_posts( $post_ids );
 		}
 		return $this->charge_budget( $allowed );
 	}

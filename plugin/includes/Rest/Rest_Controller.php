@@ -96,6 +96,17 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 		return true;
 	}
 
+	/**
+	 * Rule: a change that concerns posts of this site needs the right to edit each of them; when no post of this
+	 * site shows whose it is (a suggestion whose source is no post, a rollback no post records), it needs
+	 * edit_others_posts.
+	 *
+	 * @param int[] $post_ids The posts that show ownership; none when no post does.
+	 */
+	protected static function require_edit_owning_posts( array $post_ids ): bool|WP_Error {
+		return array() === $post_ids ? self::require_capability( 'edit_others_posts' ) : self::require_edit_posts( $post_ids );
+	}
+
 	protected static function forbidden(): WP_Error {
 		return new WP_Error(
 			'interlinker_forbidden',

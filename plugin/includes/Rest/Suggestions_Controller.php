@@ -204,7 +204,8 @@ final class Suggestions_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * A suggestion may be changed by whoever may edit its source post.
+	 * A suggestion may be changed by whoever may edit its source post (edit_others_posts when the source is no
+	 * post of this site).
 	 */
 	private function check_source_post( string $id ): bool|WP_Error {
 		$suggestion = $this->api->get_suggestion( $id );
@@ -212,7 +213,7 @@ final class Suggestions_Controller extends Rest_Controller {
 			return $suggestion;
 		}
 		$post_id = $this->view->post_id( $suggestion->source_page_url );
-		return 0 === $post_id ? self::require_capability( 'manage_options' ) : self::require_edit_posts( array( $post_id ) );
+		return self::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
 	}
 
 	/**
