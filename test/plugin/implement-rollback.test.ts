@@ -1,24 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestImplementAnswer, RestImplementationDetails, RestRollbackAnswer } from '../../admin-ui/src/api/rest-types.js';
 import { type RestSchema, schemaProblems } from '../support/json-schema.js';
 import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
-
-interface Result {
-  suggestionId: string;
-  succeeded: boolean;
-  code?: string;
-  reason?: string;
-}
-interface Implementation {
-  id: string;
-  status: string;
-  summary: { succeeded: number; failed: number } | null;
-  results: Result[];
-}
-interface RollbackResult {
-  postId: number;
-  outcome: string;
-  removedSuggestionIds: string[];
-}
 
 const topics: Record<string, string> = {
   'Sourdough Starter': 'Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles in a few hours. Starter hydration and temperature decide how sour the bread will be.',
@@ -54,9 +37,8 @@ describe('implement and roll back in a real WordPress', () => {
     await site?.stop();
   });
 
-  const implement = (ids: string[]) => site.admin.json<Implementation & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
-  const rollback = (id: string) =>
-    site.admin.json<Implementation & { results: RollbackResult[] }>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+  const implement = (ids: string[]) => site.admin.json<RestImplementAnswer & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
+  const rollback = (id: string) => site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
   const setContent = (content: string) =>
     site.php(`return wp_update_post( wp_slash( array( 'ID' => ${loafId}, 'post_content' => ${phpString(content)} ) ), true );`);
   const revisions = () => site.php<number>(`return count( wp_get_post_revisions( ${loafId} ) );`);
@@ -87,9 +69,9 @@ describe('implement and roll back in a real WordPress', () => {
     expect(await protectedBlocks(after)).toEqual(await protectedBlocks(before));
     expect(await blockShape(after)).toEqual(await blockShape(before));
     expect(await revisions()).toBeGreaterThan(revisionsBefore);
-    const onBridge = await site.bridgeApi<{ data: Implementation }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
+    const onBridge = await site.bridgeApi<{ data: { summary: { succeeded: number; failed: number } | null } }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
     expect(onBridge.body.data.summary).toEqual({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
-    const details = await site.admin.json<{ suggestions: { id: string; sourcePostId: number }[] }>(`/interlinker/v1/implementations/${answer.body.id}`);
+    const details = await site.admin.json<RestImplementationDetails>(`/interlinker/v1/implementations/${answer.body.id}`);
     expect(details.body.suggestions.map((s) => s.id).sort()).toEqual(answer.body.results.map((r) => r.suggestionId).sort());
     expect(details.body.suggestions.every((s) => s.sourcePostId === loafId)).toBe(true);
 
@@ -192,6 +174,7 @@ describe('implement and roll back in a real WordPress', () => {
       ['POST /sync (posts)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } })).body, await schemaOf('/interlinker/v1/sync')],
       ['POST /sync (full)', (await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: {} })).body, await schemaOf('/interlinker/v1/sync')],
       ['GET /settings', (await site.admin.json('/interlinker/v1/settings')).body, await schemaOf('/interlinker/v1/settings')],
+      ['POST /settings/test-connection', (await site.admin.json('/interlinker/v1/settings/test-connection', { method: 'POST' })).body, await schemaOf('/interlinker/v1/settings/test-connection')],
     ];
 
     expect(implementation.status).toBe(200);

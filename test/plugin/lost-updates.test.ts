@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite } from './support/plugin-site.js';
+import type { RestImplementAnswer, RestRollbackAnswer } from '../../admin-ui/src/api/rest-types.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
-interface Answer {
-  id: string;
-  status: string;
+/** The refusal, when the route answers with an error instead. */
+interface Refusal {
   code?: string;
   message?: string;
   data?: { status: number; contentChanged?: boolean; postId?: number; postIds?: number[] };
-  results: { suggestionId: string; succeeded: boolean; code?: string; outcome?: string }[];
 }
 
 /**
@@ -60,8 +59,16 @@ describe('implement and rollback never lose an edit saved meanwhile', () => {
 
   const editDuring = (method: string, url: RegExp) =>
     site.php(`return update_option( 'interlinker_test_edit_during', array( 'method' => '${method}', 'url' => ${phpString(`#${url.source}#`)}, 'post' => ${sourceId}, 'prepend' => ${phpString(EDIT)} ) );`);
-  const implement = (ids: string[]) => site.admin.json<Answer>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
-  const rollback = (id: string) => site.admin.json<Answer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+  const implement = async (ids: string[]) => {
+    const answer = await site.admin.json<RestImplementAnswer & Refusal>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implement', answer)).toEqual([]);
+    return answer;
+  };
+  const rollback = async (id: string) => {
+    const answer = await site.admin.json<RestRollbackAnswer & Refusal>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/rollback', answer)).toEqual([]);
+    return answer;
+  };
   const openInEditorBy = (login: string) =>
     site.php(`return update_post_meta( ${sourceId}, '_edit_lock', time() . ':' . get_user_by( 'login', ${phpString(login)} )->ID );`);
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import type { RestImplementAnswer } from '../../admin-ui/src/api/rest-types.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 interface BridgeImplementation {
   id: string;
@@ -8,11 +9,10 @@ interface BridgeImplementation {
   summary: { succeeded: number; failed: number } | null;
 }
 /** What /implement answers: the implementation (`id`) or, when the report failed, the error (`code`, `data`). */
-interface ImplementAnswer {
-  id: string;
+type ImplementAnswer = RestImplementAnswer & {
   code: string;
   data: { status: number; implementationId: string; contentChanged: boolean; changedPostIds: number[] };
-}
+};
 interface Settled {
   implementationId: string;
   outcome: string;
@@ -76,7 +76,11 @@ describe('implementations the bridge was not told about are settled on the next 
     site.proxy!.inject('POST', /\/implementations\/[^/]+\/results$/, { kind: 'reset' });
     site.proxy!.inject('POST', /\/pages\/batch$/, { kind: 'reset' });
   };
-  const implement = (suggestionIds: string[]) => site.admin.json<ImplementAnswer>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds } });
+  const implement = async (suggestionIds: string[]) => {
+    const answer = await site.admin.json<ImplementAnswer>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds } });
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implement', answer)).toEqual([]);
+    return answer;
+  };
   const onBridge = async (id: string) => (await site.bridgeApi<{ data: BridgeImplementation }>(`/api/projects/${project}/implementations/${id}`)).body.data;
   const linksIn = (content: string) => (content.match(/data-interlinker="/g) ?? []).length;
 

@@ -12,7 +12,16 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
   it('when a schema names its shapes, then every one of them becomes an exported type', () => {
     const schemas = readRestSchemas();
 
-    expect(Object.keys(schemas)).toEqual(['interlinker-suggestion', 'interlinker-implementation', 'interlinker-sync-result', 'interlinker-settings']);
+    expect(Object.keys(schemas)).toEqual([
+      'interlinker-suggestion',
+      'interlinker-implementation',
+      'interlinker-implement-answer',
+      'interlinker-rollback-answer',
+      'interlinker-implementation-details',
+      'interlinker-sync-result',
+      'interlinker-settings',
+      'interlinker-connection-check',
+    ]);
     for (const schema of Object.values(schemas)) expect(schema['x-required']?.every((name) => name in (schema.properties ?? {}))).toBe(true);
   });
 });

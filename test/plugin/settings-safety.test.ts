@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RestConnectionCheck } from '../../admin-ui/src/api/rest-types.js';
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
-import { type PluginSite, phpString, startPluginSite } from './support/plugin-site.js';
+import { type PluginSite, phpString, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 interface Settings {
   bridgeUrl: string;
@@ -56,7 +57,11 @@ describe('the API key follows the bridge URL', () => {
   });
 
   const save = (body: Record<string, unknown>) => site.admin.json<Settings & WpError>('/interlinker/v1/settings', { method: 'POST', body });
-  const testConnection = () => site.admin.json<WpError & { ok?: boolean; warnings?: string[] }>('/interlinker/v1/settings/test-connection', { method: 'POST' });
+  const testConnection = async () => {
+    const answer = await site.admin.json<WpError & Partial<RestConnectionCheck>>('/interlinker/v1/settings/test-connection', { method: 'POST' });
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/settings/test-connection', answer)).toEqual([]);
+    return answer;
+  };
   const keysSeenElsewhere = () => [...elsewhere.seen, ...redirector.seen].filter((r) => r.authorization?.includes(site.bridge.apiKey));
 
   it('when only the bridge URL is changed, then the stored key is cleared and never sent to the new address', async () => {

@@ -40,8 +40,115 @@ export interface RestImplementation {
 		succeeded: number;
 		failed: number;
 	} | null;
-	/** From /implement: one per suggestion, with code and reason when it failed. From /rollback: one per post, with its outcome. */
-	results: Record< string, unknown >[];
+	/** The bridge's result per suggestion, once the site reported it. */
+	results: Array< {
+		suggestionId: string;
+		succeeded: boolean;
+		error: string | null;
+	} >;
+}
+
+/** `interlinker-implement-answer` */
+export interface RestImplementAnswer {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
+	createdAt: string | null;
+	implementedAt: string | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	summary: {
+		succeeded: number;
+		failed: number;
+	} | null;
+	/** One per suggestion, in request order: the post its link went into, or why it did not (code and reason). */
+	results: Array< {
+		suggestionId: string;
+		succeeded: boolean;
+		code?: string;
+		reason?: string;
+		postId?: number;
+	} >;
+}
+
+/** `interlinker-rollback-answer` */
+export interface RestRollbackAnswer {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
+	createdAt: string | null;
+	implementedAt: string | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	summary: {
+		succeeded: number;
+		failed: number;
+	} | null;
+	/** One per post the implementation changed: its outcome, and why it was not saved when it was not. */
+	results: Array< {
+		postId: number;
+		outcome: 'restored_exactly' | 'links_removed' | 'nothing_to_remove' | 'save_failed';
+		removedSuggestionIds: string[];
+		missingSuggestionIds: string[];
+		reason?: string;
+	} >;
+}
+
+/** `interlinker-implementation-details` */
+export interface RestImplementationDetails {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
+	createdAt: string | null;
+	implementedAt: string | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	summary: {
+		succeeded: number;
+		failed: number;
+	} | null;
+	/** The bridge's result per suggestion, once the site reported it. */
+	results: Array< {
+		suggestionId: string;
+		succeeded: boolean;
+		error: string | null;
+	} >;
+	/** The posts it changed on this site and can still undo, with their links; posts the user may not read are left out. */
+	posts: Array< {
+		postId: number;
+		title: string;
+		editLink: string;
+		links: Array< {
+			suggestionId: string;
+			anchorText: string;
+			href: string;
+		} >;
+	} >;
+	/** Its suggestions, as GET /suggestions shapes and leaves them out. */
+	suggestions: Array< {
+		id: string;
+		sourcePageUrl: string;
+		targetPageUrl: string;
+		anchorText: string;
+		context: string;
+		relevanceScore: number;
+		status: 'pending' | 'approved' | 'rejected' | 'implemented';
+		sourcePageId: string | null;
+		targetPageId: string | null;
+		createdAt: string | null;
+		updatedAt: string | null;
+		/** The source post, or 0 when the URL is no post. */
+		sourcePostId: number;
+		/** The target post, or 0 when the URL is no post. */
+		targetPostId: number;
+		sourceTitle: string;
+		targetTitle: string;
+		sourceEditLink: string;
+		targetEditLink: string;
+	} >;
 }
 
 /** `interlinker-sync-result` */
@@ -97,4 +204,21 @@ export interface RestSettings {
 	maxLinksPerPost: number;
 	/** After saving: what was saved but could not be applied on the bridge yet. */
 	warnings?: string[];
+}
+
+/** `interlinker-connection-check` */
+export interface RestConnectionCheck {
+	/** Said even when the connection works, such as plain http:// to another machine. */
+	warnings: string[];
+	ok: boolean;
+	message: string;
+	bridgeVersion: string;
+	/** This site's project on the bridge; null before the first sync. */
+	projectId: string | null;
+	/** The account's hourly quota, as the bridge counts it; null when the bridge sent none. */
+	rateLimit: {
+		limit: number;
+		remaining: number;
+		resetAt: string;
+	} | null;
 }

@@ -4,7 +4,11 @@
  */
 
 import type {
+	RestConnectionCheck,
+	RestImplementAnswer,
 	RestImplementation,
+	RestImplementationDetails,
+	RestRollbackAnswer,
 	RestSettings,
 	RestSuggestion,
 	RestSyncResult,
@@ -16,60 +20,37 @@ export type Suggestion = RestSuggestion;
 
 export type ImplementationStatus = RestImplementation[ 'status' ];
 
-export interface LinkResult {
-	suggestionId: string;
-	succeeded: boolean;
-	/** The bridge's field for why a link failed. */
-	error?: string | null;
-	/** The plugin's field for why a link failed. */
-	reason?: string | null;
-}
+/** The bridge's result for one link (lists, details): `error` says why it failed. */
+export type BridgeLinkResult = RestImplementation[ 'results' ][ number ];
 
+/** The plugin's result for one link (POST /implement): `code` and `reason` say why it failed. */
+export type LinkResult = RestImplementAnswer[ 'results' ][ number ];
+
+/** An implementation as the store keeps it: /implement's answer stands in until the bridge's is read again. */
 export interface Implementation extends Omit< RestImplementation, 'results' > {
-	results: LinkResult[] | null;
+	results: Array< BridgeLinkResult | LinkResult > | null;
 }
 
-/** A link an implementation inserted into one post, as the plugin recorded it. */
-export interface InsertedLink {
-	suggestionId: string;
-	anchorText: string;
-	href: string;
+/** GET /implementations/{id}, as the store keeps it: a later answer's results replace the bridge's, as for Implementation. */
+export interface ImplementationDetails
+	extends Omit< RestImplementationDetails, 'results' > {
+	results: Implementation[ 'results' ];
 }
 
-export interface ImplementationPost {
-	postId: number;
-	title: string;
-	editLink: string;
-	links: InsertedLink[];
-}
+/** A post an implementation changed, as the plugin recorded it. */
+export type ImplementationPost = RestImplementationDetails[ 'posts' ][ number ];
 
-export interface ImplementationDetails extends Implementation {
-	/** What the implementation changed on this site, post by post (empty once it is rolled back). */
-	posts: ImplementationPost[];
-	/** The implementation's suggestions, when the plugin sends them along. */
-	suggestions?: Suggestion[];
-}
-
-export type RollbackOutcome =
-	| 'restored_exactly'
-	| 'links_removed'
-	| 'nothing_to_remove';
-
-export interface RollbackPostResult {
-	postId: number;
-	outcome: RollbackOutcome;
-	removedSuggestionIds: string[];
-	missingSuggestionIds: string[];
-}
+/** A link an implementation inserted into one post. */
+export type InsertedLink = ImplementationPost[ 'links' ][ number ];
 
 /** POST /rollback: the implementation, whose `results` here are per post rather than per link. */
-export interface RollbackAnswer extends Omit< Implementation, 'results' > {
-	results: RollbackPostResult[];
-}
+export type RollbackAnswer = RestRollbackAnswer;
 
-export interface ImplementAnswer extends Implementation {
-	results: LinkResult[];
-}
+export type RollbackPostResult = RollbackAnswer[ 'results' ][ number ];
+
+export type RollbackOutcome = RollbackPostResult[ 'outcome' ];
+
+export type ImplementAnswer = RestImplementAnswer;
 
 export interface AnalyticsSummary {
 	suggestions: {
@@ -139,15 +120,8 @@ export interface SettingsChanges {
 	maxLinksPerPost?: number;
 }
 
-export interface ConnectionTest {
-	ok: boolean;
-	message: string;
-	/** Said even when the connection works, e.g. plain http:// to another machine. */
-	warnings?: string[];
-	bridgeVersion?: string;
-	projectId?: string;
-	rateLimit?: { limit: number; remaining: number; resetAt: string };
-}
+/** POST /settings/test-connection when the connection works. */
+export type ConnectionTest = RestConnectionCheck;
 
 /** One answer of a full sync; the counts are for the whole run so far, not for this batch. */
 export type SyncBatch = RestSyncResult;

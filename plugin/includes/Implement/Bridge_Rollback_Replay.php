@@ -68,7 +68,7 @@ final class Bridge_Rollback_Replay {
 		$reverted = array();
 		foreach ( $rolled_back as $id ) {
 			$results = $this->rollbacks->revert_locally( $id );
-			if ( ! is_wp_error( $results ) && ! in_array( 'save_failed', array_column( $results, 'outcome' ), true ) ) {
+			if ( ! is_wp_error( $results ) && array() === array_filter( $results, static fn( Rollback_Post_Result $result ): bool => Rollback_Post_Result::SAVE_FAILED === $result->outcome ) ) {
 				$reverted[] = $id;
 			}
 		}

@@ -29,16 +29,12 @@ final class Implementation_Details {
 		private readonly Suggestion_View $view,
 	) {}
 
-	/**
-	 * @return array<string, mixed>|WP_Error The implementation plus `posts` and `suggestions`.
-	 */
-	public function for_id( string $id ): array|WP_Error {
+	public function for_id( string $id ): Detailed_Implementation|WP_Error {
 		$implementation = $this->api->get_implementation( $id );
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;
 		}
-		$details          = $implementation->to_rest();
-		$details['posts'] = $this->changed_posts( $implementation->id );
+		$posts = $this->changed_posts( $implementation->id );
 		// The suggestions themselves (with post titles), so the details screen can show every row, failed ones too.
 		$suggestions = $this->api->list_suggestions(
 			array(
@@ -49,12 +45,15 @@ final class Implementation_Details {
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
 		}
-		$details['suggestions'] = array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) );
-		return $details;
+		return new Detailed_Implementation(
+			$implementation,
+			$posts,
+			array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) )
+		);
 	}
 
 	/**
-	 * @return array<int, array{postId: int, title: string, editLink: string, links: array<int, array{suggestionId: string, anchorText: string, href: string}>}>
+	 * @return Changed_Post[]
 	 */
 	private function changed_posts( string $implementation_id ): array {
 		$posts = array();
@@ -64,18 +63,11 @@ final class Implementation_Details {
 				continue;
 			}
 			$record  = $this->records->find( $post_id, $implementation_id );
-			$posts[] = array(
-				'postId'   => $post_id,
-				'title'    => html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
-				'editLink' => current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
-				'links'    => array_map(
-					static fn( $link ): array => array(
-						'suggestionId' => $link->suggestion_id,
-						'anchorText'   => $link->anchor_text,
-						'href'         => $link->href,
-					),
-					null === $record ? array() : Implementation_Records::links_of( $record )
-				),
+			$posts[] = new Changed_Post(
+				$post_id,
+				html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
+				current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
+				null === $record ? array() : Implementation_Records::links_of( $record )
 			);
 		}
 		return $posts;

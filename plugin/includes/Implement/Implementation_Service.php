@@ -64,9 +64,9 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * @return array<string, mixed>|WP_Error The bridge's implementation plus `results`.
+	 * @return Implement_Answer|WP_Error The bridge's implementation, with what happened to each suggestion.
 	 */
-	public function implement( Implementation_Plan $plan ): array|WP_Error {
+	public function implement( Implementation_Plan $plan ): Implement_Answer|WP_Error {
 		$not_approved = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => 'approved' !== $s->status ) );
 		if ( $not_approved ) {
 			return new WP_Error(
@@ -109,16 +109,16 @@ final class Implementation_Service {
 			}
 		}
 		$results = self::in_request_order( $plan, $results );
-		$this->unreported->record_results( $key, $results );
+		$this->unreported->record_results( $key, self::to_rest( $results ) );
 
 		$reported = $this->api->report_results(
 			$implementation_id,
 			array_map(
-				static fn( array $r ): array => array_filter(
+				static fn( Link_Result $r ): array => array_filter(
 					array(
-						'suggestionId' => $r['suggestionId'],
-						'succeeded'    => $r['succeeded'],
-						'error'        => $r['reason'] ?? null,
+						'suggestionId' => $r->suggestion_id,
+						'succeeded'    => $r->succeeded,
+						'error'        => $r->reason,
 					),
 					static fn( $v ): bool => null !== $v
 				),
@@ -148,13 +148,19 @@ final class Implementation_Service {
 					'status'           => 409,
 					'implementationId' => $implementation_id,
 					'postIds'          => $changed_under_us,
-					'results'          => $results,
+					'results'          => self::to_rest( $results ),
 				)
 			);
 		}
-		$answer            = $reported->to_rest();
-		$answer['results'] = $results;
-		return $answer;
+		return new Implement_Answer( $reported, $results );
+	}
+
+	/**
+	 * @param Link_Result[] $results
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function to_rest( array $results ): array {
+		return array_map( static fn( Link_Result $result ): array => $result->to_rest(), $results );
 	}
 
 	/**
@@ -202,14 +208,14 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * @param array<int, array<string, mixed>> $results
+	 * @param Link_Result[] $results
 	 * @return int[] Posts whose suggestions failed with $code.
 	 */
 	private static function post_ids_failed_with( array $results, string $code ): array {
 		$ids = array();
 		foreach ( $results as $result ) {
-			if ( ( $result['code'] ?? '' ) === $code && isset( $result['postId'] ) ) {
-				$ids[] = (int) $result['postId'];
+			if ( $result->code === $code && null !== $result->post_id ) {
+				$ids[] = $result->post_id;
 			}
 		}
 		return array_values( array_unique( $ids ) );
@@ -255,7 +261,7 @@ final class Implementation_Service {
 	/**
 	 * @param Implementation            $implementation The bridge's implementation.
 	 * @param array<string, Suggestion> $suggestions    Suggestions whose source is this post.
-	 * @return array{results: array<int, array<string, mixed>>, changed: bool}
+	 * @return array{results: Link_Result[], changed: bool}
 	 */
 	private function implement_in_post( Implementation $implementation, ?Post_Snapshot $snapshot, int $post_id, array $suggestions ): array {
 		if ( 0 === $post_id || null === $this->editing->fresh( $post_id ) ) {
@@ -286,7 +292,7 @@ final class Implementation_Service {
 			foreach ( $suggestions as $id => $suggestion ) {
 				$request = $this->link_request( $id, $suggestion );
 				if ( is_string( $request ) ) {
-					$results[] = self::failed( $id, 'target_unavailable', $request );
+					$results[] = Link_Result::failed( $id, 'target_unavailable', $request );
 				} else {
 					$requests[] = $request;
 				}
@@ -295,7 +301,7 @@ final class Implementation_Service {
 			$room     = max( 0, $limit - self::count_marked_links( $before ) );
 			$inserted = $this->inserter->insert( $before, $requests, $room, $limit );
 			foreach ( $inserted->failures as $id => $failure ) {
-				$results[] = self::failed( $id, $failure->code, $failure->reason );
+				$results[] = Link_Result::failed( $id, $failure->code, $failure->reason );
 			}
 			if ( ! $inserted->inserted ) {
 				return array(
@@ -306,7 +312,7 @@ final class Implementation_Service {
 			$stored = $this->writer->save( $post_id, $inserted->content );
 			if ( is_wp_error( $stored ) ) {
 				foreach ( $inserted->inserted as $link ) {
-					$results[] = self::failed( $link->suggestion_id, 'save_failed', $stored->get_error_message() );
+					$results[] = Link_Result::failed( $link->suggestion_id, 'save_failed', $stored->get_error_message() );
 				}
 				return array(
 					'results' => $results,
@@ -315,11 +321,7 @@ final class Implementation_Service {
 			}
 			$this->records->add( $post_id, $implementation->id, $inserted->inserted, $before, $stored, $implementation->created_at );
 			foreach ( $inserted->inserted as $link ) {
-				$results[] = array(
-					'suggestionId' => $link->suggestion_id,
-					'succeeded'    => true,
-					'postId'       => $post_id,
-				);
+				$results[] = Link_Result::inserted( $link->suggestion_id, $post_id );
 			}
 			return array(
 				'results' => $results,
@@ -419,33 +421,24 @@ final class Implementation_Service {
 
 	/**
 	 * @param array<string, Suggestion> $suggestions
-	 * @return array{results: array<int, array<string, mixed>>, changed: false}
+	 * @return array{results: Link_Result[], changed: false}
 	 */
 	private static function all_failed( array $suggestions, string $code, string $reason, ?int $post_id = null ): array {
 		return array(
-			'results' => array_map( static fn( string $id ): array => self::failed( $id, $code, $reason ) + ( null === $post_id ? array() : array( 'postId' => $post_id ) ), array_keys( $suggestions ) ),
+			'results' => array_map( static fn( string $id ): Link_Result => Link_Result::failed( $id, $code, $reason, $post_id ), array_keys( $suggestions ) ),
 			'changed' => false,
 		);
 	}
 
 	/**
-	 * @return array{suggestionId: string, succeeded: false, code: string, reason: string}
-	 */
-	private static function failed( string $id, string $code, string $reason ): array {
-		return array(
-			'suggestionId' => $id,
-			'succeeded'    => false,
-			'code'         => $code,
-			'reason'       => $reason,
-		);
-	}
-
-	/**
-	 * @param array<int, array<string, mixed>> $results
-	 * @return array<int, array<string, mixed>>
+	 * @param Link_Result[] $results
+	 * @return Link_Result[]
 	 */
 	private static function in_request_order( Implementation_Plan $plan, array $results ): array {
-		$by_id = array_column( $results, null, 'suggestionId' );
-		return array_values( array_filter( array_map( static fn( string $id ) => $by_id[ $id ] ?? null, array_keys( $plan->suggestions ) ) ) );
+		$by_id = array();
+		foreach ( $results as $result ) {
+			$by_id[ $result->suggestion_id ] = $result;
+		}
+		return array_values( array_filter( array_map( static fn( string $id ): ?Link_Result => $by_id[ $id ] ?? null, array_keys( $plan->suggestions ) ) ) );
 	}
 }

@@ -39,9 +39,9 @@ final class Rollback_Service {
 	}
 
 	/**
-	 * @return array<string, mixed>|WP_Error The implementation after rollback, plus `results` per post.
+	 * @return Rollback_Answer|WP_Error The implementation after rollback, with what happened to each post.
 	 */
-	public function rollback( string $implementation_id, string $reason ): array|WP_Error {
+	public function rollback( string $implementation_id, string $reason ): Rollback_Answer|WP_Error {
 		$implementation = $this->api->get_implementation( $implementation_id );
 		if ( is_wp_error( $implementation ) ) {
 			return $implementation;
@@ -72,9 +72,7 @@ final class Rollback_Service {
 				$data['contentChanged'] = false;
 				return new WP_Error( $recorded->get_error_code(), $recorded->get_error_message(), $data );
 			}
-			$answer            = $recorded->to_rest();
-			$answer['results'] = $this->revert_held( $implementation_id, $post_ids );
-			return $answer;
+			return new Rollback_Answer( $recorded, $this->revert_held( $implementation_id, $post_ids ) );
 		} finally {
 			$this->release_all( $post_ids );
 		}
@@ -84,7 +82,7 @@ final class Rollback_Service {
 	 * Takes an implementation's links out of the site's posts without asking the bridge (for rollbacks the bridge
 	 * already recorded, found on sync).
 	 *
-	 * @return array<int, array<string, mixed>>|WP_Error Results per post.
+	 * @return Rollback_Post_Result[]|WP_Error
 	 */
 	public function revert_locally( string $implementation_id ): array|WP_Error {
 		$post_ids = $this->records->posts_of( $implementation_id );
@@ -103,7 +101,7 @@ final class Rollback_Service {
 	 * Reverts posts whose locks this request holds, each read as stored now.
 	 *
 	 * @param int[] $post_ids
-	 * @return array<int, array<string, mixed>>
+	 * @return Rollback_Post_Result[]
 	 */
 	private function revert_held( string $implementation_id, array $post_ids ): array {
 		$results = array();
@@ -120,23 +118,12 @@ final class Rollback_Service {
 				$saved = $this->writer->save( $post_id, $change['content'] );
 				if ( is_wp_error( $saved ) ) {
 					// The record stays: the next sync finds the rollback on the bridge and tries this post again.
-					$results[] = array(
-						'postId'               => $post_id,
-						'outcome'              => 'save_failed',
-						'removedSuggestionIds' => array(),
-						'missingSuggestionIds' => array(),
-						'reason'               => $saved->get_error_message(),
-					);
+					$results[] = Rollback_Post_Result::save_failed( $post_id, $saved->get_error_message() );
 					continue;
 				}
 			}
 			$this->records->remove( $post_id, $implementation_id );
-			$results[] = array(
-				'postId'               => $post_id,
-				'outcome'              => $change['outcome'],
-				'removedSuggestionIds' => $change['removed'],
-				'missingSuggestionIds' => $change['missing'],
-			);
+			$results[] = Rollback_Post_Result::reverted( $post_id, $change );
 		}
 		return $results;
 	}

@@ -45,13 +45,14 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	public function register_routes(): void {
-		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'bridge_write_permission', Rest_Schemas::implement_args() );
-		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'rollback_permissions_check', Rest_Schemas::rollback_args() );
+		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'bridge_write_permission', 'implement_answer', Rest_Schemas::implement_args() );
+		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'rollback_permissions_check', 'rollback_answer', Rest_Schemas::rollback_args() );
 		$this->route(
 			'/' . $this->rest_base,
 			WP_REST_Server::READABLE,
 			'get_items',
 			'edit_posts_permission',
+			'implementation',
 			array(
 				'status' => array(
 					'type' => 'string',
@@ -68,15 +69,16 @@ final class Implementations_Controller extends Rest_Controller {
 				'permission_callback' => array( $this, 'bridge_write_permission' ),
 			)
 		);
-		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission' );
+		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission', 'implementation_details' );
 	}
 
 	/**
-	 * A route answering with an implementation: the schema goes at the route's level, where OPTIONS publishes it.
+	 * A route answering with an implementation: its schema (a Rest_Schemas method) goes at the route's level, where
+	 * OPTIONS publishes it.
 	 *
 	 * @param array<string, array<string, mixed>> $args
 	 */
-	private function route( string $path, string $methods, string $callback, string $permission, array $args = array() ): void {
+	private function route( string $path, string $methods, string $callback, string $permission, string $schema, array $args = array() ): void {
 		register_rest_route(
 			$this->namespace,
 			$path,
@@ -87,7 +89,7 @@ final class Implementations_Controller extends Rest_Controller {
 					'permission_callback' => array( $this, $permission ),
 					'args'                => $args,
 				),
-				'schema' => array( $this, 'get_public_item_schema' ),
+				'schema' => array( Rest_Schemas::class, $schema ),
 			)
 		);
 	}
@@ -105,7 +107,7 @@ final class Implementations_Controller extends Rest_Controller {
 			return $allowed;
 		}
 		$result = $this->implementer->implement( $plan );
-		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
 	}
 
 	/**
@@ -130,7 +132,7 @@ final class Implementations_Controller extends Rest_Controller {
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$id     = (string) $request->get_param( 'implementationId' );
 		$result = $this->rollbacks->rollback( $id, sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
-		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
 	}
 
 	/**
@@ -185,7 +187,7 @@ final class Implementations_Controller extends Rest_Controller {
 
 	private function item( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$details = $this->details->for_id( (string) $request['id'] );
-		return is_wp_error( $details ) ? $details : new WP_REST_Response( $details );
+		return is_wp_error( $details ) ? $details : new WP_REST_Response( $details->to_rest() );
 	}
 
 	/**

@@ -17,6 +17,7 @@ namespace Interlinker\Rest;
 use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Suggestion;
 use Interlinker\Implement\Reconciled_Implementation;
+use Interlinker\Implement\Rollback_Post_Result;
 use Interlinker\Settings\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -35,7 +36,7 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		foreach ( array( self::suggestion(), self::implementation(), self::sync_result(), self::settings() ) as $schema ) {
+		foreach ( array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::sync_result(), self::settings(), self::connection_check() ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;
 		}
 		return $schemas;
@@ -81,7 +82,7 @@ final class Rest_Schemas {
 	}
 
 	/**
-	 * An implementation as the bridge holds it; /implement and /rollback add `results`.
+	 * An implementation as the bridge holds it (GET /implementations).
 	 *
 	 * @return array<string, mixed>
 	 */
@@ -119,9 +120,135 @@ final class Rest_Schemas {
 				),
 				'results'        => self::view(
 					array(
-						'description' => __( 'From /implement: one per suggestion, with code and reason when it failed. From /rollback: one per post, with its outcome.', 'interlinker' ),
+						'description' => __( 'The bridge\'s result per suggestion, once the site reported it.', 'interlinker' ),
 						'type'        => 'array',
-						'items'       => array( 'type' => 'object' ),
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'suggestionId' => array( 'type' => 'string' ),
+								'succeeded'    => array( 'type' => 'boolean' ),
+								'error'        => array( 'type' => array( 'string', 'null' ) ),
+							),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of POST /implement: the implementation, with the plugin's result per suggestion.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function implement_answer(): array {
+		return self::implementation_with(
+			'interlinker-implement-answer',
+			array(
+				'results' => self::view(
+					array(
+						'description' => __( 'One per suggestion, in request order: the post its link went into, or why it did not (code and reason).', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'suggestionId' => array( 'type' => 'string' ),
+								'succeeded'    => array( 'type' => 'boolean' ),
+								'code'         => array( 'type' => 'string' ),
+								'reason'       => array( 'type' => 'string' ),
+								'postId'       => array( 'type' => 'integer' ),
+							),
+							'x-required' => array( 'suggestionId', 'succeeded' ),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of POST /rollback: the implementation after rollback, with what the rollback did to each post.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function rollback_answer(): array {
+		$ids = array(
+			'type'  => 'array',
+			'items' => array( 'type' => 'string' ),
+		);
+		return self::implementation_with(
+			'interlinker-rollback-answer',
+			array(
+				'results' => self::view(
+					array(
+						'description' => __( 'One per post the implementation changed: its outcome, and why it was not saved when it was not.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'postId'               => array( 'type' => 'integer' ),
+								'outcome'              => array(
+									'type' => 'string',
+									'enum' => Rollback_Post_Result::OUTCOMES,
+								),
+								'removedSuggestionIds' => $ids,
+								'missingSuggestionIds' => $ids,
+								'reason'               => array( 'type' => 'string' ),
+							),
+							'x-required' => array( 'postId', 'outcome', 'removedSuggestionIds', 'missingSuggestionIds' ),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of GET /implementations/{id}: the implementation, what it changed on this site, and its
+	 * suggestions.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function implementation_details(): array {
+		$string     = array( 'type' => 'string' );
+		$suggestion = self::suggestion();
+		return self::implementation_with(
+			'interlinker-implementation-details',
+			array(
+				'posts'       => self::view(
+					array(
+						'description' => __( 'The posts it changed on this site and can still undo, with their links; posts the user may not read are left out.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'postId'   => array( 'type' => 'integer' ),
+								'title'    => $string,
+								'editLink' => $string,
+								'links'    => array(
+									'type'  => 'array',
+									'items' => array(
+										'type'       => 'object',
+										'properties' => array(
+											'suggestionId' => $string,
+											'anchorText'   => $string,
+											'href'         => $string,
+										),
+									),
+								),
+							),
+						),
+					)
+				),
+				'suggestions' => self::view(
+					array(
+						'description' => __( 'Its suggestions, as GET /suggestions shapes and leaves them out.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => $suggestion['properties'],
+							'x-required' => $suggestion['x-required'],
+						),
 					)
 				),
 			)
@@ -277,6 +404,46 @@ final class Rest_Schemas {
 	}
 
 	/**
+	 * The answer of POST /settings/test-connection when the connection works (a WP_Error says what is wrong).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function connection_check(): array {
+		return self::object(
+			'interlinker-connection-check',
+			array(
+				'warnings'      => self::view(
+					array(
+						'description' => __( 'Said even when the connection works, such as plain http:// to another machine.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array( 'type' => 'string' ),
+					)
+				),
+				'ok'            => self::view( array( 'type' => 'boolean' ) ),
+				'message'       => self::view( array( 'type' => 'string' ) ),
+				'bridgeVersion' => self::view( array( 'type' => 'string' ) ),
+				'projectId'     => self::view(
+					array(
+						'description' => __( 'This site\'s project on the bridge; null before the first sync.', 'interlinker' ),
+						'type'        => array( 'string', 'null' ),
+					)
+				),
+				'rateLimit'     => self::view(
+					array(
+						'description' => __( 'The account\'s hourly quota, as the bridge counts it; null when the bridge sent none.', 'interlinker' ),
+						'type'        => array( 'object', 'null' ),
+						'properties'  => array(
+							'limit'     => array( 'type' => 'integer' ),
+							'remaining' => array( 'type' => 'integer' ),
+							'resetAt'   => array( 'type' => 'string' ),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
 	 * POST /sync: given posts, or one batch of the full sync.
 	 *
 	 * @return array<string, array<string, mixed>>
@@ -357,6 +524,16 @@ final class Rest_Schemas {
 				'required' => true,
 			),
 		);
+	}
+
+	/**
+	 * The implementation schema under another title, with $properties replacing or added to its own.
+	 *
+	 * @param array<string, array<string, mixed>> $properties
+	 * @return array<string, mixed>
+	 */
+	private static function implementation_with( string $title, array $properties ): array {
+		return self::object( $title, array_merge( self::implementation()['properties'], $properties ) );
 	}
 
 	/**

@@ -58,9 +58,12 @@ final class Settings_Controller extends Rest_Controller {
 			$this->namespace,
 			'/' . $this->rest_base . '/test-connection',
 			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'test_connection' ),
-				'permission_callback' => array( $this, 'settings_permission' ),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'test_connection' ),
+					'permission_callback' => array( $this, 'settings_permission' ),
+				),
+				'schema' => array( Rest_Schemas::class, 'connection_check' ),
 			)
 		);
 		register_rest_route(
@@ -117,7 +120,7 @@ final class Settings_Controller extends Rest_Controller {
 	 */
 	public function test_connection( $request ): WP_REST_Response|WP_Error {
 		$result = $this->connection->run();
-		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
 	}
 
 	/**

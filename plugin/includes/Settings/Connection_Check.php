@@ -26,10 +26,7 @@ final class Connection_Check {
 		private readonly Project_Resolver $projects,
 	) {}
 
-	/**
-	 * @return array<string, mixed>|WP_Error {ok, message, warnings, bridgeVersion, projectId, rateLimit}
-	 */
-	public function run(): array|WP_Error {
+	public function run(): Connection_Result|WP_Error {
 		if ( '' === $this->settings->bridge_url() ) {
 			return new WP_Error( 'interlinker_not_configured', __( 'No bridge URL is set.', 'interlinker' ), array( 'status' => 400 ) );
 		}
@@ -75,15 +72,14 @@ final class Connection_Check {
 		}
 		$project_id = $this->projects->project_id( false );
 		$warning    = $this->settings->bridge_address()->warning();
-		return array(
-			'warnings'      => null === $warning ? array() : array( $warning ),
-			'ok'            => true,
-			'message'       => is_wp_error( $project_id )
+		return new Connection_Result(
+			null === $warning ? array() : array( $warning ),
+			is_wp_error( $project_id )
 				? __( 'Connected. The first sync will create this site\'s project.', 'interlinker' )
 				: __( 'Connected to the bridge and to this site\'s project.', 'interlinker' ),
-			'bridgeVersion' => Bridge_Data::text( $version ),
-			'projectId'     => is_wp_error( $project_id ) ? null : $project_id,
-			'rateLimit'     => $answer->rate_limit?->to_array(),
+			Bridge_Data::text( $version ),
+			is_wp_error( $project_id ) ? null : $project_id,
+			$answer->rate_limit,
 		);
 	}
 }

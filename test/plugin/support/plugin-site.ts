@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type BridgeProcess, startBridgeProcess } from '../../support/bridge-process.js';
 import { type RestClient, startWordPress, type WordPressStack } from '../../support/wordpress.js';
 import { freePort } from '../../support/wp-network.js';
+import { type RestSchema, schemaProblems } from '../../support/json-schema.js';
 import { type FaultProxy, startFaultProxy } from './fault-proxy.js';
 import type { RestSyncResult } from '../../../admin-ui/src/api/rest-types.js';
 
@@ -164,4 +165,14 @@ export async function approvedSuggestionsFor(admin: RestClient, postId: number):
     if (patched.status !== 200) throw new Error(`approving answered ${patched.status}`);
   }
   return open.map((s) => ({ ...s, status: 'approved' }));
+}
+
+/**
+ * What in a 200 answer does not fit the schema its route publishes (OPTIONS on the route: the PHP schema the admin
+ * UI's types are generated from); nothing for an error answer.
+ */
+export async function schemaMisfits(client: RestClient, route: string, answer: { status: number; body: unknown }): Promise<string[]> {
+  if (answer.status !== 200) return [];
+  const published = await client.json<{ schema?: RestSchema }>(route, { method: 'OPTIONS' });
+  return published.body.schema ? schemaProblems(answer.body, published.body.schema) : [`${route} publishes no schema`];
 }

@@ -13,6 +13,7 @@ import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import type {
+	BridgeLinkResult,
 	ImplementationDetails,
 	ImplementationPost,
 	InsertedLink,
@@ -33,7 +34,7 @@ import { RollbackOutcomes } from './rollback-outcomes';
 function resultOf(
 	implementation: ImplementationDetails,
 	suggestionId: string
-): LinkResult | null {
+): BridgeLinkResult | LinkResult | null {
 	return (
 		implementation.results?.find(
 			( result ) => result.suggestionId === suggestionId
@@ -41,9 +42,17 @@ function resultOf(
 	);
 }
 
+/**
+ * Why a link failed: the bridge's `error`, or the plugin's `reason` while /implement's answer stands in.
+ * @param result
+ */
+function failureReason( result: BridgeLinkResult | LinkResult ): string {
+	return ( 'error' in result ? result.error : result.reason ) ?? '';
+}
+
 function linkBadge(
 	implementation: ImplementationDetails,
-	result: LinkResult | null
+	result: BridgeLinkResult | LinkResult | null
 ): string {
 	if ( ! result ) {
 		return 'pending';
@@ -108,7 +117,7 @@ function LinkRow( {
 	const suggestion = useSuggestionOf( implementation, suggestionId );
 	const result = resultOf( implementation, suggestionId );
 	const inserted = insertedLinkOf( implementation, suggestionId );
-	const reason = result?.reason ?? result?.error ?? '';
+	const reason = result ? failureReason( result ) : '';
 	let outcome = __( 'Waiting', 'interlinker' );
 	if ( result && ! result.succeeded ) {
 		outcome = __( 'Not inserted', 'interlinker' );

@@ -16,6 +16,7 @@ const OUTCOME_LABELS: Record< RollbackOutcome, string > = {
 	restored_exactly: __( 'Restored exactly', 'interlinker' ),
 	links_removed: __( 'Links removed, later edits kept', 'interlinker' ),
 	nothing_to_remove: __( 'Nothing to remove', 'interlinker' ),
+	save_failed: __( 'Not saved', 'interlinker' ),
 };
 
 const OUTCOME_EXPLANATIONS: Record< RollbackOutcome, string > = {
@@ -29,6 +30,10 @@ const OUTCOME_EXPLANATIONS: Record< RollbackOutcome, string > = {
 	),
 	nothing_to_remove: __(
 		'The links had already been removed from the post by hand.',
+		'interlinker'
+	),
+	save_failed: __(
+		'The post could not be saved; its links are still in it, and the next sync takes them out.',
 		'interlinker'
 	),
 };

@@ -17,7 +17,7 @@ function ResultLine( { result }: { result: LinkResult } ) {
 		( select ) => select( store ).getSuggestion( result.suggestionId ),
 		[ result.suggestionId ]
 	);
-	const reason = result.reason ?? result.error ?? '';
+	const reason = result.reason ?? '';
 	return (
 		<li
 			className={ `interlinker-result interlinker-result--${

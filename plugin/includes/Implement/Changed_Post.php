@@ -1,0 +1,49 @@
+<?php
+/**
+ * A post an implementation changed on this site, with the links it put there (what a rollback would take out).
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Implement;
+
+use Interlinker\Html\Inserted_Link;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Changed_Post {
+
+	/**
+	 * @param string          $edit_link Empty when the current user may not edit the post.
+	 * @param Inserted_Link[] $links
+	 */
+	public function __construct(
+		public readonly int $post_id,
+		public readonly string $title,
+		public readonly string $edit_link,
+		public readonly array $links,
+	) {}
+
+	/**
+	 * @return array{postId: int, title: string, editLink: string, links: array<int, array{suggestionId: string, anchorText: string, href: string}>}
+	 */
+	public function to_rest(): array {
+		return array(
+			'postId'   => $this->post_id,
+			'title'    => $this->title,
+			'editLink' => $this->edit_link,
+			'links'    => array_map(
+				static fn( Inserted_Link $link ): array => array(
+					'suggestionId' => $link->suggestion_id,
+					'anchorText'   => $link->anchor_text,
+					'href'         => $link->href,
+				),
+				$this->links
+			),
+		);
+	}
+}
