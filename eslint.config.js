@@ -62,4 +62,24 @@ export default [
       '@typescript-eslint/no-unused-vars': unusedVars,
     },
   },
+  // Layering: http/ (auth, rate limit, validation, rendering) sits above the resources, so services, repositories,
+  // the indexes, the engine and the database never import from it. A resource's routes and its contract schemas
+  // (request and response bodies, also published as OpenAPI) are its HTTP edge and may.
+  {
+    files: ['bridge/src/{accounts,analytics,implementations,pages,projects,suggestions,indexing,engine,db}/**/*.ts'],
+    ignores: ['bridge/src/*/*.routes.ts', 'bridge/src/*/*.schemas.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/http'],
+              message: 'Only http/, app.ts and a resource\'s routes and schemas depend on the HTTP layer: move what is shared out of http/ (as pagination.ts and errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

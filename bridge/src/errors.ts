@@ -3,9 +3,20 @@
  * Services throw these; the error handler renders them. Messages are for humans and never carry internals.
  */
 
+import type { z } from 'zod';
+
 export interface FieldIssue {
   field: string;
   message: string;
+}
+
+/** Turns zod issues into the contract's `details` list; `prefix` names where the checked value came from. */
+export function toFieldIssues(error: z.ZodError, prefix?: string): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const field = [prefix, path].filter(Boolean).join('.') || prefix || '(body)';
+    return { field, message: issue.message };
+  });
 }
 
 export class AppError extends Error {

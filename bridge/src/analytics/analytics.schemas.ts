@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from '../http/common-schemas.js';
+import { paginationQuery } from '../pagination.js';
 
 export const dateWindowQuery = z.object({
   startDate: z.string().max(40).optional().meta({ description: 'ISO 8601 date or date-time, inclusive.' }),

@@ -1,5 +1,4 @@
-import type { ListResult } from '../http/endpoint.js';
-import type { PaginationQuery } from '../http/common-schemas.js';
+import type { ListResult, PaginationQuery } from '../pagination.js';
 import { ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { AnalyticsRepository, PathFilter } from './analytics.repository.js';

@@ -4,18 +4,6 @@ import type { AuthContext } from './auth.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
-export interface Pagination {
-  limit: number;
-  offset: number;
-  total: number;
-}
-
-/** What a list handler returns: the page of items and the pagination meta. */
-export interface ListResult<T> {
-  items: T[];
-  pagination: Pagination;
-}
-
 export interface EndpointContext<P, Q, B> {
   params: P;
   query: Q;

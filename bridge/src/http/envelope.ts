@@ -1,4 +1,4 @@
-import type { Pagination } from './endpoint.js';
+import type { Pagination } from '../pagination.js';
 
 /** The success envelope of contract §1. */
 export function envelope(data: unknown, pagination?: Pagination) {

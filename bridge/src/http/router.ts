@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { Endpoint, ListResult } from './endpoint.js';
+import type { Endpoint } from './endpoint.js';
+import type { ListResult } from '../pagination.js';
 import { envelope } from './envelope.js';
 import { MethodNotAllowedError, ValidationError, type FieldIssue } from '../errors.js';
 import { REPLAYED_HEADER, type IdempotentAnswers } from './idempotency.js';

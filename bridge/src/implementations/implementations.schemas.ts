@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimestamp, paginationQuery, projectParams } from '../http/common-schemas.js';
+import { isoTimestamp, projectParams } from '../http/common-schemas.js';
+import { paginationQuery } from '../pagination.js';
 
 export const PLATFORMS = ['wordpress', 'custom', 'manual'] as const;
 export const IMPLEMENTATION_STATUSES = ['pending', 'completed', 'failed', 'rolled_back'] as const;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import type { ListResult } from '../http/endpoint.js';
+import type { ListResult } from '../pagination.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';

@@ -1,5 +1,6 @@
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
-import { paginationQuery, projectParams } from '../http/common-schemas.js';
+import { projectParams } from '../http/common-schemas.js';
+import { paginationQuery } from '../pagination.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { pageDetail, pageParams, pageSummary, syncBatchBody, syncBatchBodyDoc, syncResult } from './pages.schemas.js';
 import type { PagesService } from './pages.service.js';

@@ -1,9 +1,7 @@
 import type { Db } from '../db/connection.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
-import type { ListResult } from '../http/endpoint.js';
-import type { PaginationQuery } from '../http/common-schemas.js';
-import { NotFoundError } from '../errors.js';
-import { toFieldIssues } from '../http/validate.js';
+import type { ListResult, PaginationQuery } from '../pagination.js';
+import { NotFoundError, toFieldIssues } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { pausePoint } from '../lib/pause-points.js';

@@ -1,5 +1,6 @@
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
-import { paginationQuery, projectParams, successResponse } from '../http/common-schemas.js';
+import { projectParams, successResponse } from '../http/common-schemas.js';
+import { paginationQuery } from '../pagination.js';
 import { createProjectBody, projectSchema, updateProjectBody } from './projects.schemas.js';
 import type { ProjectsService } from './projects.service.js';
 

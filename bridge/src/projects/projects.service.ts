@@ -1,6 +1,5 @@
 import type { Db } from '../db/connection.js';
-import type { ListResult } from '../http/endpoint.js';
-import type { PaginationQuery } from '../http/common-schemas.js';
+import type { ListResult, PaginationQuery } from '../pagination.js';
 import { NotFoundError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_RELEVANCE_SCORE } from '../engine/relevance.js';
-import { httpUrl, isoTimestamp, paginationQuery, projectParams } from '../http/common-schemas.js';
+import { httpUrl, isoTimestamp, projectParams } from '../http/common-schemas.js';
+import { paginationQuery } from '../pagination.js';
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected', 'implemented'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.js';
 import type { RelevanceModel } from '../engine/relevance.js';
 import type { EngineSuggestion, GenerateRequest } from '../engine/types.js';
-import type { ListResult } from '../http/endpoint.js';
+import type { ListResult } from '../pagination.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
