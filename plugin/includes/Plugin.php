@@ -39,6 +39,7 @@ use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
 use Interlinker\Settings\Settings_Update;
+use Interlinker\Settings\Settings_View;
 use Interlinker\Suggestions\Suggestion_Generator;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
@@ -131,7 +132,7 @@ final class Plugin {
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
 		$controllers = array(
-			new Settings_Controller( $this->settings, new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ) ),
+			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
 			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
 			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),

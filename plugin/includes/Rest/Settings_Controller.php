@@ -14,6 +14,7 @@ use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
 use Interlinker\Settings\Settings_Update;
+use Interlinker\Settings\Settings_View;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -26,10 +27,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Settings_Controller extends Rest_Controller {
 
 	public function __construct(
-		private readonly Settings $settings,
 		private readonly Connection_Check $connection,
 		private readonly Key_Rotation $rotation,
 		private readonly Settings_Update $update,
+		private readonly Settings_View $view,
 	) {
 		parent::__construct();
 		$this->rest_base = 'settings';
@@ -91,7 +92,7 @@ final class Settings_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_item( $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->current() );
+		return new WP_REST_Response( $this->view->current() );
 	}
 
 	/**
@@ -108,7 +109,7 @@ final class Settings_Controller extends Rest_Controller {
 		if ( is_wp_error( $warnings ) ) {
 			return $warnings;
 		}
-		$answer = $this->current();
+		$answer = $this->view->current();
 		if ( $warnings ) {
 			$answer['warnings'] = $warnings;
 		}
@@ -128,36 +129,7 @@ final class Settings_Controller extends Rest_Controller {
 	 */
 	public function rotate_key( $request ): WP_REST_Response|WP_Error {
 		$rotated = $this->rotation->rotate();
-		return is_wp_error( $rotated ) ? $rotated : new WP_REST_Response( $this->current() );
-	}
-
-	/**
-	 * @return array<string, mixed>
-	 */
-	private function current(): array {
-		$types = array();
-		foreach ( get_post_types( array( 'public' => true ), 'objects' ) as $type ) {
-			if ( 'attachment' !== $type->name ) {
-				$types[] = array(
-					'slug'  => $type->name,
-					'label' => $type->labels->singular_name,
-				);
-			}
-		}
-		$project = $this->settings->project();
-		return array(
-			'bridgeUrl'             => $this->settings->bridge_url(),
-			'bridgeUrlFromConstant' => $this->settings->bridge_url_from_constant(),
-			'apiKeySet'             => '' !== $this->settings->api_key(),
-			'apiKeyFromConstant'    => $this->settings->api_key_from_constant(),
-			'configurationError'    => $this->settings->problem(),
-			'projectId'             => $project['id'] ?? null,
-			'postTypes'             => $this->settings->post_types(),
-			'availablePostTypes'    => $types,
-			'excludedCategories'    => $this->settings->excluded_categories(),
-			'excludedPaths'         => $this->settings->excluded_paths(),
-			'maxLinksPerPost'       => $this->settings->max_links_per_post(),
-		);
+		return is_wp_error( $rotated ) ? $rotated : new WP_REST_Response( $this->view->current() );
 	}
 
 	/**
