@@ -17,7 +17,7 @@ answerAnalysisRequests(parentPort, workerData, (input) => {
     case 'hoard memory':
       for (;;) hoard.push(new Array(1 << 20).fill(hoard.length));
     case 'crash':
-      process.exit(3);
+      return process.exit(3);
     case 'throw':
       throw new Error('scripted failure');
     default:
