@@ -14,6 +14,7 @@ use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Access\User_Throttle;
 use Interlinker\Admin\Admin_Screens;
+use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
@@ -136,7 +137,7 @@ final class Plugin {
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
 			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
 			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
-			new Analytics_Controller( $this->api, $view, $this->reads ),
+			new Analytics_Controller( new Analytics_Report( $this->api, $view ), $this->reads ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();

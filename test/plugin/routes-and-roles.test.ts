@@ -170,6 +170,31 @@ describe('every plugin route, for every role', () => {
     expect((await call('editor', '/suggestions?status=pending,done')).status).toBe(400);
   });
 
+  it('when the orphans report is read, then each orphan carries its post id, an edit link only for whoever may edit the post, and the list its totals', async () => {
+    type Orphan = { id: string; url: string; title: string; postId: number; editLink: string };
+    const author = await call('author', '/analytics/orphans?per_page=100');
+    const firstPage = await call('editor', '/analytics/orphans?per_page=1');
+    const orphans = author.body as unknown as Orphan[];
+    const byPost = (postId: number) => orphans.find((orphan) => orphan.postId === postId);
+
+    expect(author.status).toBe(200);
+    expect(Object.keys(byPost(adminPostId) ?? {}).sort()).toEqual(['editLink', 'id', 'postId', 'title', 'url']);
+    expect(byPost(adminPostId)?.editLink).toBe('');
+    expect(byPost(authorPostId)?.editLink).toContain(`post=${authorPostId}`);
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.body).toHaveLength(1);
+    expect(firstPage.headers.get('X-WP-Total')).toBe(String(orphans.length));
+    expect(firstPage.headers.get('X-WP-TotalPages')).toBe(String(orphans.length));
+  });
+
+  it('when the analytics groups are read for a date range, then the range reaches the bridge and the groups come back as the bridge sent them', async () => {
+    const groups = await call('editor', '/analytics?startDate=2020-01-01&endDate=2100-01-01');
+    const onBridge = await site.bridgeApi(`/api/projects/${await site.projectId()}/analytics?startDate=2020-01-01&endDate=2100-01-01`);
+
+    expect(groups.status).toBe(200);
+    expect(groups.body).toEqual((onBridge.body as { data: unknown }).data);
+  });
+
   it('when a suggestion is deleted by the editor, then it is gone on the bridge', async () => {
     const answer = await call('editor', `/suggestions/${suggestion.id}`, 'DELETE');
     const onBridge = await site.bridgeApi(`/api/projects/${await site.projectId()}/suggestions/${suggestion.id}`);

@@ -10,7 +10,8 @@ declare( strict_types = 1 );
 namespace Interlinker\Rest;
 
 use Interlinker\Access\Read_Cache;
-use Interlinker\Bridge\Project_Api;
+use Interlinker\Analytics\Analytics_Query;
+use Interlinker\Analytics\Analytics_Report;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -23,8 +24,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Analytics_Controller extends Rest_Controller {
 
 	public function __construct(
-		private readonly Project_Api $api,
-		private readonly Suggestion_View $view,
+		private readonly Analytics_Report $reports,
 		private readonly Read_Cache $reads,
 	) {
 		parent::__construct();
@@ -64,42 +64,18 @@ final class Analytics_Controller extends Rest_Controller {
 	}
 
 	private function report( string $report, WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$query = array();
-		foreach ( array( 'startDate', 'endDate' ) as $date ) {
-			if ( $request->get_param( $date ) ) {
-				$query[ $date ] = sanitize_text_field( (string) $request->get_param( $date ) );
-			}
-		}
 		$per_page = (int) $request->get_param( 'per_page' );
-		if ( $per_page > 0 ) {
-			$query['limit']  = $per_page;
-			$query['offset'] = ( (int) $request->get_param( 'page' ) - 1 ) * $per_page;
-		}
-		$answer = $this->api->analytics( $report, $query );
+		$answer   = $this->reports->fetch(
+			$report,
+			new Analytics_Query( self::date( $request, 'startDate' ), self::date( $request, 'endDate' ), (int) $request->get_param( 'page' ), $per_page )
+		);
 		if ( is_wp_error( $answer ) ) {
 			return $answer;
 		}
-		$data = $answer['data'];
-		if ( '/orphans' === $report || '/broken-links' === $report ) {
-			$data = array_map( fn( $item ) => $this->with_post( $report, is_array( $item ) ? $item : array() ), is_array( $data ) ? $data : array() );
-			return self::paged_response( $data, $answer['total'], $per_page );
-		}
-		return new WP_REST_Response( $data );
+		return $answer->is_paged() ? self::paged_response( $answer->data, (int) $answer->total, $per_page ) : new WP_REST_Response( $answer->data );
 	}
 
-	/**
-	 * @param array<string, mixed> $item
-	 * @return array<string, mixed>
-	 */
-	private function with_post( string $report, array $item ): array {
-		$key                       = '/orphans' === $report ? 'post' : 'sourcePost';
-		$post_id                   = $this->view->post_id( (string) ( '/orphans' === $report ? ( $item['url'] ?? '' ) : ( $item['sourcePageUrl'] ?? '' ) ) );
-		$item[ $key . 'Id' ]       = $post_id;
-		$item[ $key . 'EditLink' ] = 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '';
-		if ( '/orphans' === $report ) {
-			$item['editLink'] = $item['postEditLink'];
-			unset( $item['postEditLink'] );
-		}
-		return $item;
+	private static function date( WP_REST_Request $request, string $name ): ?string {
+		return $request->get_param( $name ) ? sanitize_text_field( (string) $request->get_param( $name ) ) : null;
 	}
 }
