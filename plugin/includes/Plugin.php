@@ -27,6 +27,7 @@ use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
 use Interlinker\Implement\Post_Content_Writer;
 use Interlinker\Implement\Post_Editing;
+use Interlinker\Implement\Permitted_Implementation;
 use Interlinker\Implement\Post_Lock;
 use Interlinker\Implement\Rollback_Service;
 use Interlinker\Implement\Unreported_Implementations;
@@ -136,7 +137,7 @@ final class Plugin {
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
 			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
-			new Implementations_Controller( $this->api, $this->implementer, $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
+			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( new Analytics_Report( $this->api, $view ), $this->reads ),
 		);
 		foreach ( $controllers as $controller ) {

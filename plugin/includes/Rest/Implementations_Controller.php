@@ -14,9 +14,9 @@ use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
-use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Details;
-use Interlinker\Implement\Implementation_Service;
+use Interlinker\Implement\Implementation_Reconciler;
+use Interlinker\Implement\Permitted_Implementation;
 use Interlinker\Implement\Reconciled_Implementation;
 use Interlinker\Implement\Rollback_Service;
 use WP_Error;
@@ -32,7 +32,7 @@ final class Implementations_Controller extends Rest_Controller {
 
 	public function __construct(
 		private readonly Project_Api $api,
-		private readonly Implementation_Service $implementer,
+		private readonly Permitted_Implementation $implementation,
 		private readonly Rollback_Service $rollbacks,
 		private readonly Implementation_Reconciler $reconciler,
 		private readonly Implementation_Details $details,
@@ -98,16 +98,18 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function implement( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$plan = $this->implementer->plan( array_map( 'strval', (array) $request->get_param( 'suggestionIds' ) ) );
-		if ( is_wp_error( $plan ) ) {
-			return $plan;
-		}
-		$allowed = self::require_edit_posts( $plan->post_ids() );
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$result = $this->implementer->implement( $plan );
+		$result = $this->implementation->implement( array_map( 'strval', (array) $request->get_param( 'suggestionIds' ) ), array( $this, 'implement_posts_permissions_check' ) );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
+	}
+
+	/**
+	 * Rule: implementing edits the suggestions' source posts, so it needs the right to edit each of them. Only the
+	 * loaded suggestions tell which posts those are: the implementation asks this rule after planning, before writing.
+	 *
+	 * @param int[] $post_ids The posts the implementation would edit.
+	 */
+	public function implement_posts_permissions_check( array $post_ids ): bool|WP_Error {
+		return self::require_edit_posts( $post_ids );
 	}
 
 	/**
