@@ -67,7 +67,7 @@ final class Admin_Screens {
 		}
 		$asset = require $this->plugin_dir . 'build/index.asset.php';
 		wp_enqueue_script( self::SCRIPT_HANDLE, $this->plugin_url . 'build/index.js', (array) ( $asset['dependencies'] ?? array() ), (string) ( $asset['version'] ?? INTERLINKER_VERSION ), true );
-		wp_set_script_translations( self::SCRIPT_HANDLE, 'interlinker' );
+		wp_set_script_translations( self::SCRIPT_HANDLE, 'interlinker', $this->languages_dir() );
 		if ( is_readable( $this->plugin_dir . 'build/index.css' ) ) {
 			wp_enqueue_style( self::SCRIPT_HANDLE, $this->plugin_url . 'build/index.css', array( 'wp-components' ), (string) ( $asset['version'] ?? INTERLINKER_VERSION ) );
 			wp_style_add_data( self::SCRIPT_HANDLE, 'rtl', 'replace' );
@@ -84,7 +84,7 @@ final class Admin_Screens {
 		}
 		$asset = require $this->plugin_dir . 'build/editor.asset.php';
 		wp_enqueue_script( 'interlinker-editor', $this->plugin_url . 'build/editor.js', (array) ( $asset['dependencies'] ?? array() ), (string) ( $asset['version'] ?? INTERLINKER_VERSION ), true );
-		wp_set_script_translations( 'interlinker-editor', 'interlinker' );
+		wp_set_script_translations( 'interlinker-editor', 'interlinker', $this->languages_dir() );
 		if ( is_readable( $this->plugin_dir . 'build/editor.css' ) ) {
 			wp_enqueue_style( 'interlinker-editor', $this->plugin_url . 'build/editor.css', array(), (string) ( $asset['version'] ?? INTERLINKER_VERSION ) );
 			wp_style_add_data( 'interlinker-editor', 'rtl', 'replace' );
@@ -119,6 +119,14 @@ final class Admin_Screens {
 			'screens'          => array_map( static fn( array $s ): string => $s[0], self::screens() ),
 			'version'          => INTERLINKER_VERSION,
 		);
+	}
+
+	/**
+	 * Where the plugin's own translations of its scripts are (interlinker-<locale>-<handle>.json, made by
+	 * `npm run i18n:compile`); without one there, WordPress looks in wp-content/languages/plugins.
+	 */
+	private function languages_dir(): string {
+		return $this->plugin_dir . 'languages';
 	}
 
 	private function is_built(): bool {
