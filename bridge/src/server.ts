@@ -23,7 +23,7 @@ const HEAP_GROWING_PERCENT = 100;
 export interface RunningBridge {
   server: Server;
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** How long an idle kept-alive connection stays open. */

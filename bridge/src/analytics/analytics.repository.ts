@@ -23,7 +23,7 @@ const ALL_LINKS = `
 
 /**
  * Pages that take part in suggestions: not excluded, inside includePaths (when any) and outside excludePaths.
- * @include and @exclude are JSON arrays of path prefixes.
+ * Its parameters @include and @exclude are JSON arrays of path prefixes.
  */
 const IN_PATHS = `p.excluded = 0
   AND (json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))

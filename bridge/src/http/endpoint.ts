@@ -52,7 +52,7 @@ export interface Endpoint<
   idempotent?: boolean;
   /** Error statuses this endpoint may answer, besides 401/429/500/503 which every authenticated endpoint may. */
   errors?: number[];
-  handle(ctx: EndpointContext<Infer<P>, Infer<Q>, Infer<B>>): unknown;
+  handle: (ctx: EndpointContext<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
 }
 
 /** Identity function that gives handlers the types inferred from their schemas. */

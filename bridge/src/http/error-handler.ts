@@ -33,6 +33,8 @@ function toAppError(error: unknown, logger: Logger, where: { method: string; pat
  */
 export function errorHandler(logger: Logger, onBusy: () => void = () => {}): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    // toAppError logs an unexpected error, which must happen even when the answer has already begun.
+    // eslint-disable-next-line @wordpress/no-unused-vars-before-return -- the call is for its log, not only its value
     const appError = toAppError(error, logger, { method: req.method, path: req.path }, onBusy);
     if (res.headersSent) {
       res.end();

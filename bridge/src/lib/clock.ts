@@ -1,6 +1,6 @@
 /** The bridge's sense of time, passed in so that tests can move it (rate-limit windows, analytics windows). */
 export interface Clock {
-  now(): Date;
+  now: () => Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -20,6 +20,13 @@ const STATUS_TEXT: Record<number, { code: string; text: string }> = {
 
 const IDEMPOTENT_409 = `conflict: the resource's state refuses the request; or this ${IDEMPOTENCY_HEADER} was used for another request, or a request with it is still in progress (Retry-After).`;
 
+/** What an error answer means: its code and text; for an idempotent endpoint's 409, either of its two causes. */
+function errorDescription(status: number, idempotent: boolean): string {
+  if (status === 409 && idempotent) return IDEMPOTENT_409;
+  const text = STATUS_TEXT[status];
+  return text ? `${text.code}: ${text.text}` : 'Error';
+}
+
 /** Headers of error answers, by status. */
 const ERROR_HEADERS: Record<number, Record<string, unknown>> = {
   429: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
@@ -100,10 +107,9 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
       },
     };
     for (const status of [...statuses].sort()) {
-      const text = STATUS_TEXT[status];
       const headers = ERROR_HEADERS[status] ?? {};
       responses[String(status)] = {
-        description: status === 409 && endpoint.idempotent ? IDEMPOTENT_409 : text ? `${text.code}: ${text.text}` : 'Error',
+        description: errorDescription(status, endpoint.idempotent === true),
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
         content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
       };

@@ -83,8 +83,8 @@ interface Task {
   input: PageInput;
   /** Whose work it is (analyzeAll's `owner`): waiting chunks are served one owner after another. */
   owner: string;
-  resolve(result: AnalysisResult): void;
-  reject(error: Error): void;
+  resolve: (result: AnalysisResult) => void;
+  reject: (error: Error) => void;
   resends: number;
 }
 

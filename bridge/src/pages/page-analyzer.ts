@@ -12,9 +12,9 @@ export interface PageAnalyzer {
    * analyser is closed, or no worker could start). `owner` (the account) is whose work it is: the analyser shares its
    * threads fairly between owners.
    */
-  analyzeAll(inputs: readonly PageInput[], owner?: string): Promise<AnalysisResult[]>;
+  analyzeAll: (inputs: readonly PageInput[], owner?: string) => Promise<AnalysisResult[]>;
   /** Releases what the analyser holds (worker threads); it is not used afterwards. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** What a page whose analysis threw (a bug, never the page's fault alone) is reported with; details go to the log. */

@@ -14,15 +14,15 @@ import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type 
 
 /** Receives the pages of a sync inside its transaction (the search index). */
 export interface SyncListener {
-  applySync(projectId: string, pages: IndexedPage[]): void;
+  applySync: (projectId: string, pages: IndexedPage[]) => void;
   /** Whether the page is indexed from an analysis of the current version (an unchanged page then needs no new one). */
-  isCurrent(pageId: string): boolean;
+  isCurrent: (pageId: string) => boolean;
 }
 
 /** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
 export interface StaleSuggestions {
-  removePendingOfPage(pageId: string): void;
-  removePendingToPage(pageId: string): void;
+  removePendingOfPage: (pageId: string) => void;
+  removePendingToPage: (pageId: string) => void;
 }
 
 /** A page that passed validation, before analysis. */

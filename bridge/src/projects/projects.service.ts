@@ -8,9 +8,9 @@ import type { CreateProjectInput, Project, UpdateProjectInput } from './projects
 
 export interface ProjectHooks {
   /** Inside the deleting transaction (the search index drops its data). */
-  deleted(projectId: string): void;
+  deleted: (projectId: string) => void;
   /** Inside the updating transaction, when includePaths or excludePaths changed (stale suggestions go). */
-  pathsChanged(project: Project): void;
+  pathsChanged: (project: Project) => void;
 }
 
 export class ProjectsService {

@@ -13,7 +13,7 @@ import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { GenerateInput, ListSuggestionsQuery, RelevanceSummary, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
 
 export interface SuggestionGenerator {
-  generate(request: GenerateRequest, relevance: RelevanceModel): EngineSuggestion[];
+  generate: (request: GenerateRequest, relevance: RelevanceModel) => EngineSuggestion[];
 }
 
 const LOCKED_MESSAGE =
