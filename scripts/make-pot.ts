@@ -1,10 +1,13 @@
 /**
  * The translation template plugin/languages/interlinker.pot, from every translatable string of the plugin's PHP
  * (read by PHP's own tokenizer: scripts/php-gettext-calls.php) and of the admin UI's TypeScript (read by the
- * TypeScript compiler: calls of @wordpress/i18n's __, _x, _n and _nx), with translators' comments and source lines.
+ * TypeScript compiler: calls of @wordpress/i18n's __, _x, _n and _nx), with translators' comments and source files.
  *
  *   npm run i18n:pot                        # writes plugin/languages/interlinker.pot
  *   npx tsx scripts/make-pot.ts --check     # exits 1 when the committed file differs from the sources
+ *
+ * References name the file, not the line (as xgettext --add-location=file): the template changes when a string,
+ * its comment or its file does, not whenever code above it moves.
  *
  * A call without the plugin's text domain, with a string that is not a literal, or a `translators:` comment that
  * reaches no call is a problem: the script names it and exits 1. test/plugin/translations-pot.test.ts runs the check.
@@ -264,7 +267,7 @@ export function potEntries(phpFound: FoundCalls, scriptFound: FoundCalls, first:
       entry.plural ??= plural;
     }
     if (call.comment !== null && !entry.comments.includes(call.comment)) entry.comments.push(call.comment);
-    if (!entry.references.includes(where)) entry.references.push(where);
+    if (!entry.references.includes(call.file)) entry.references.push(call.file);
     if (php && (PLACEHOLDER.test(msgid) || (plural !== undefined && PLACEHOLDER.test(plural)))) entry.phpFormat = true;
   };
 

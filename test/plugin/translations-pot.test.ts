@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moFile, parsePo, scriptTranslations } from '../../scripts/compile-translations.js';
 import { makePot, phpCalls, poString, POT_FILE, potEntries, scriptCalls, type FoundCalls } from '../../scripts/make-pot.js';
 
 const none: FoundCalls = { calls: [], orphanComments: [] };
@@ -23,11 +24,11 @@ describe('the translation template plugin/languages/interlinker.pot', () => {
     expect(readFileSync(POT_FILE, 'utf8'), 'run npm run i18n:pot and commit plugin/languages/interlinker.pot').toBe(source);
   });
 
-  it('when the template is read, then it holds the menu titles from PHP and the screens’ strings from React, each with its source line', () => {
+  it('when the template is read, then it holds the menu titles from PHP and the screens’ strings from React, each with its source file', () => {
     const pot = readFileSync(POT_FILE, 'utf8');
 
-    expect(pot).toMatch(/#: plugin\/includes\/Admin\/Admin_Screens\.php:\d+\n(#: .*\n)*msgid "Link health"/);
-    expect(pot).toMatch(/#: admin-ui\/src\/[\w/-]+\.tsx?:\d+\n(#: .*\n)*msgid "Interlinker is not connected yet"/);
+    expect(pot).toMatch(/#: plugin\/includes\/Admin\/Admin_Screens\.php\n(#: .*\n)*msgid "Link health"/);
+    expect(pot).toMatch(/#: admin-ui\/src\/lib\/error-message\.ts\n(#: .*\n)*msgid "Interlinker is not connected yet"/);
     expect(pot).toContain('#. translators: %d: number of suggestions.');
     expect(pot).toContain('msgid_plural "%d suggestions"');
   });
@@ -159,7 +160,7 @@ describe('the template’s entries', () => {
     const { entries, problems } = potEntries(php, scripts);
 
     expect(entries).toEqual([
-      { msgid: 'Saved %s', comments: ['translators: %s: when.'], references: ['plugin/a.php:3', 'admin-ui/src/b.tsx:9'], phpFormat: true },
+      { msgid: 'Saved %s', comments: ['translators: %s: when.'], references: ['plugin/a.php', 'admin-ui/src/b.tsx'], phpFormat: true },
     ]);
     expect(problems).toEqual([
       "plugin/a.php:4: __() has the text domain 'default', not 'interlinker'",
@@ -173,5 +174,92 @@ describe('the template’s entries', () => {
   it('when a string holds quotes, backslashes or line breaks, then the PO text escapes them', () => {
     expect(poString('Say "hi" \\ bye')).toBe('"Say \\"hi\\" \\\\ bye"');
     expect(poString('one\ntwo\n')).toBe('""\n"one\\n"\n"two\\n"');
+  });
+});
+
+describe('compiling a translator’s .po (npm run i18n:compile)', () => {
+  const po = [
+    'msgid ""',
+    'msgstr ""',
+    '"Language: de_DE\\n"',
+    '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    '',
+    '#: admin-ui/src/a.tsx:1',
+    'msgctxt "verb"',
+    'msgid "Run"',
+    'msgstr "Ausführen"',
+    '',
+    '#: admin-ui/src/a.tsx:2',
+    'msgid ""',
+    '"Two \\"quoted\\"\\n"',
+    '"lines"',
+    'msgstr "Zwei \\"zitierte\\"\\nZeilen"',
+    '#: admin-ui/src/a.tsx:3 plugin/a.php:4',
+    'msgid "%d link"',
+    'msgid_plural "%d links"',
+    'msgstr[0] "%d Link"',
+    'msgstr[1] "%d Links"',
+    '',
+    '#: plugin/a.php:5',
+    'msgid "Only PHP"',
+    'msgstr "Nur PHP"',
+    '',
+    '#, fuzzy',
+    '#: admin-ui/src/a.tsx:6',
+    'msgid "Unsure"',
+    'msgstr "Unsicher"',
+    '',
+    '#: admin-ui/src/a.tsx:7',
+    'msgid "Untranslated"',
+    'msgstr ""',
+    '',
+    '#~ msgid "Obsolete"',
+    '#~ msgstr "Veraltet"',
+  ].join('\n');
+
+  it('when entries hold a context, continued lines, plurals and flags, then each is read as gettext means it', () => {
+    const entries = parsePo(po);
+
+    expect(entries.map((entry) => [entry.context, entry.msgid, entry.plural, entry.translations, entry.flags])).toEqual([
+      [undefined, '', undefined, ['Language: de_DE\nPlural-Forms: nplurals=2; plural=(n != 1);\n'], []],
+      ['verb', 'Run', undefined, ['Ausführen'], []],
+      [undefined, 'Two "quoted"\nlines', undefined, ['Zwei "zitierte"\nZeilen'], []],
+      [undefined, '%d link', '%d links', ['%d Link', '%d Links'], []],
+      [undefined, 'Only PHP', undefined, ['Nur PHP'], []],
+      [undefined, 'Unsure', undefined, ['Unsicher'], ['fuzzy']],
+      [undefined, 'Untranslated', undefined, [''], []],
+    ]);
+    expect(entries[3]?.references).toEqual(['admin-ui/src/a.tsx:3', 'plugin/a.php:4']);
+  });
+
+  it('when the scripts’ JSON is made, then it holds the translated, settled strings of the admin UI in Jed’s shape', () => {
+    const data = JSON.parse(scriptTranslations(parsePo(po))) as { locale_data: { messages: Record<string, unknown> } };
+
+    expect(data.locale_data.messages).toEqual({
+      '': { domain: 'messages', lang: 'de_DE', 'plural-forms': 'nplurals=2; plural=(n != 1);' },
+      'verb\u0004Run': ['Ausführen'],
+      'Two "quoted"\nlines': ['Zwei "zitierte"\nZeilen'],
+      '%d link': ['%d Link', '%d Links'],
+    });
+  });
+
+  it('when the .mo is made, then its tables hold the header and the translated strings sorted, plurals joined by NUL', () => {
+    const mo = moFile(parsePo(po));
+    const count = mo.readUInt32LE(8);
+    const read = (table: number, index: number): string => {
+      const length = mo.readUInt32LE(table + index * 8);
+      const offset = mo.readUInt32LE(table + index * 8 + 4);
+      return mo.subarray(offset, offset + length).toString('utf8');
+    };
+    const pairs = Array.from({ length: count }, (_, index) => [read(mo.readUInt32LE(12), index), read(mo.readUInt32LE(16), index)]);
+
+    expect(mo.readUInt32LE(0)).toBe(0x950412de);
+    expect(pairs).toEqual([
+      ['', 'Language: de_DE\nPlural-Forms: nplurals=2; plural=(n != 1);\n'],
+      ['%d link\u0000%d links', '%d Link\u0000%d Links'],
+      ['Only PHP', 'Nur PHP'],
+      ['Two "quoted"\nlines', 'Zwei "zitierte"\nZeilen'],
+      ['verb\u0004Run', 'Ausführen'],
+    ]);
   });
 });
