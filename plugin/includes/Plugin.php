@@ -43,6 +43,7 @@ use Interlinker\Settings\Settings;
 use Interlinker\Settings\Settings_Update;
 use Interlinker\Settings\Settings_View;
 use Interlinker\Suggestions\Suggestion_Generator;
+use Interlinker\Suggestions\Suggestion_Listing;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
 use Interlinker\Sync\Project_Exclusions;
@@ -136,7 +137,7 @@ final class Plugin {
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
-			new Suggestions_Controller( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view, $this->reads, $this->budget ),
+			new Suggestions_Controller( $this->api, new Suggestion_Listing( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view ), $view, $this->reads, $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( new Analytics_Report( $this->api, $view ), $this->reads ),
 		);

@@ -13,10 +13,9 @@ use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
-use Interlinker\Content\Site_Content;
-use Interlinker\Suggestions\Suggestion_Generator;
+use Interlinker\Suggestions\Suggestion_List_Query;
+use Interlinker\Suggestions\Suggestion_Listing;
 use WP_Error;
-use WP_Post;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -29,8 +28,7 @@ final class Suggestions_Controller extends Rest_Controller {
 
 	public function __construct(
 		private readonly Project_Api $api,
-		private readonly Site_Content $content,
-		private readonly Suggestion_Generator $generator,
+		private readonly Suggestion_Listing $listing,
 		private readonly Suggestion_View $view,
 		private readonly Read_Cache $reads,
 		Contributor_Budget $write_budget,
@@ -144,39 +142,22 @@ final class Suggestions_Controller extends Rest_Controller {
 
 	private function list_items( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$per_page = (int) $request->get_param( 'per_page' );
-		$query    = array(
-			'limit'   => $per_page,
-			'offset'  => ( (int) $request->get_param( 'page' ) - 1 ) * $per_page,
-			'orderBy' => (string) $request->get_param( 'orderby' ),
-			'order'   => (string) $request->get_param( 'order' ),
+		$page     = $this->listing->list(
+			new Suggestion_List_Query(
+				(int) $request->get_param( 'page' ),
+				$per_page,
+				(string) $request->get_param( 'orderby' ),
+				(string) $request->get_param( 'order' ),
+				array_map( 'strval', (array) $request->get_param( 'status' ) ),
+				trim( (string) $request->get_param( 'search' ) ),
+				(int) $request->get_param( 'post_id' ),
+				(bool) $request->get_param( 'generate' )
+			)
 		);
-		$statuses = (array) $request->get_param( 'status' );
-		if ( array() !== $statuses ) {
-			$query['status'] = implode( ',', array_map( 'strval', $statuses ) );
-		}
-		$search = trim( (string) $request->get_param( 'search' ) );
-		if ( '' !== $search ) {
-			$query['q'] = $search;
-		}
-		$post_id = (int) $request->get_param( 'post_id' );
-		if ( $post_id > 0 ) {
-			$post = get_post( $post_id );
-			if ( ! $post instanceof WP_Post ) {
-				return new WP_Error( 'interlinker_post_not_found', __( 'No such post.', 'interlinker' ), array( 'status' => 404 ) );
-			}
-			$source = $request->get_param( 'generate' ) ? $this->generator->generate( $post ) : $this->content->url_for_post( $post );
-			if ( is_wp_error( $source ) ) {
-				return $source;
-			}
-			$query['sourcePageUrl'] = $source;
-		}
-		$page = $this->api->list_suggestions( $query );
 		if ( is_wp_error( $page ) ) {
 			return $page;
 		}
-		$presented = array_map( array( $this->view, 'present' ), $page['items'] );
-		$readable  = array_values( array_filter( $presented, array( Suggestion_View::class, 'is_readable' ) ) );
-		return self::paged_response( $readable, $page['total'] - ( count( $presented ) - count( $readable ) ), $per_page );
+		return self::paged_response( $page->items, $page->matched - $page->left_out, $per_page );
 	}
 
 	/**
