@@ -56,6 +56,28 @@ describe('users with only edit_posts cannot use up the account, undo what is not
     expect(JSON.stringify(listed.body)).not.toContain('Bread Flour');
   });
 
+  it('when an author\'s page leaves suggestions out, then X-WP-Total and X-WP-TotalPages count every match, so that each page stays reachable, and X-Interlinker-Left-Out says how many this page left out', async () => {
+    const author = await site.wp.rest('author');
+    const admin = await site.admin.json<Listed[]>('/interlinker/v1/suggestions?status=approved&per_page=100');
+    const matched = admin.body.length;
+    const hidden = admin.body.filter((s) => s.targetPageUrl === flourUrl).length;
+
+    // The same query as the test before: answered from the cache, so the hourly budget is left for the tests after.
+    const whole = await author.json<Listed[]>('/interlinker/v1/suggestions?status=approved&per_page=100');
+    const firstOfTwo = await author.json<Listed[]>(`/interlinker/v1/suggestions?status=approved&per_page=${matched - 1}`);
+
+    expect(matched).toBeGreaterThan(hidden);
+    expect(hidden).toBeGreaterThan(0);
+    expect(admin.headers.get('X-Interlinker-Left-Out')).toBeNull();
+    expect(whole.body).toHaveLength(matched - hidden);
+    expect(whole.headers.get('X-WP-Total')).toBe(String(matched));
+    expect(whole.headers.get('X-WP-TotalPages')).toBe('1');
+    expect(whole.headers.get('X-Interlinker-Left-Out')).toBe(String(hidden));
+    expect(firstOfTwo.status).toBe(200);
+    expect(firstOfTwo.headers.get('X-WP-Total')).toBe(String(matched));
+    expect(firstOfTwo.headers.get('X-WP-TotalPages')).toBe('2');
+  });
+
   it('when an author asks for the same list again, then the answer comes from the cache without a bridge call', async () => {
     const author = await site.wp.rest('author');
     await author.json('/interlinker/v1/implementations?per_page=7');

@@ -157,7 +157,12 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( is_wp_error( $page ) ) {
 			return $page;
 		}
-		return self::paged_response( $page->items, $page->matched - $page->left_out, $per_page );
+		// The bridge pages before the per-user check: the totals count what matched, and every page stays reachable.
+		$response = self::paged_response( $page->items, $page->matched, $per_page );
+		if ( $page->left_out > 0 ) {
+			$response->header( 'X-Interlinker-Left-Out', (string) $page->left_out );
+		}
+		return $response;
 	}
 
 	/**
