@@ -21,11 +21,10 @@ const compat = new FlatCompat({ baseDirectory: root, resolvePluginsRelativeTo: r
 // The admin UI's unit tests are admin UI code (admin-ui/tsconfig.json checks them, Prettier formats them).
 const adminUi = ['admin-ui/src/**/*.{ts,tsx}', 'admin-ui/webpack.config.js', 'test/admin-ui/**/*.ts'];
 const bridge = ['bridge/src/**/*.ts', 'bridge/bin/*.js'];
-// The code around the service: suites, their support code, scripts, the non-quality benchmarks (and their few .mjs).
-const toolingTs = ['test/**/*.ts', 'scripts/**/*.ts', 'bench/{http,memory,speed,hostile}/**/*.ts'];
+// The code around the service: suites, their support code, scripts, the benchmarks (and their few .mjs).
+const toolingTs = ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'];
 const tooling = [...toolingTs, 'test/**/*.mjs', 'scripts/**/*.mjs'];
-// test/engine and test/bench are being reworked in parallel: they join `tooling` once that lands.
-const notTooling = ['test/admin-ui/**', 'test/engine/**', 'test/bench/**'];
+const notTooling = ['test/admin-ui/**'];
 
 // The codebase's convention for a parameter or binding that must exist but is not used (express's four-argument
 // error handler, a property dropped by destructuring): a leading underscore, as tsc's noUnusedParameters allows.
@@ -125,14 +124,9 @@ export default [
   },
   // The command line's output is its answer (the service logs through pino).
   { files: ['bridge/src/cli.ts'], rules: { 'no-console': 'off' } },
-  // The engine is being reworked in parallel: these two rules join it once that lands.
-  {
-    files: ['bridge/src/engine/**/*.ts'],
-    rules: { '@typescript-eslint/method-signature-style': 'off', '@wordpress/no-unused-vars-before-return': 'off' },
-  },
 
-  // The code around the service: the test suites and their support code, the scripts and the HTTP, memory, speed and
-  // hostile-input benchmarks, with the bridge's rules. The suites import from vitest (no vitest globals).
+  // The code around the service: the test suites and their support code, the scripts and the benchmarks, with the
+  // bridge's rules. The suites import from vitest (no vitest globals).
   { files: tooling, ignores: notTooling, ...js.configs.recommended },
   {
     files: tooling,

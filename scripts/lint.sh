@@ -67,7 +67,7 @@ gate() {
     tsc:admin-ui) run_gate tsc:admin-ui 'tsc --noEmit -p admin-ui (the screens and their unit tests)' tsc_project admin-ui ;;
     typecheck) for project in bridge test scripts admin-ui; do gate "tsc:${project}"; done ;;
     eslint)
-      run_gate eslint 'ESLint (eslint.config.js): admin-ui and its tests with WordPress recommended + typescript-eslint, bridge with eslint + typescript-eslint recommended + WordPress non-formatting rules, test/, scripts/ and bench/{http,memory,speed,hostile} with eslint + typescript-eslint recommended' eslint_gate
+      run_gate eslint 'ESLint (eslint.config.js): admin-ui and its tests with WordPress recommended + typescript-eslint, bridge with eslint + typescript-eslint recommended + WordPress non-formatting rules, test/, scripts/ and bench/ with eslint + typescript-eslint recommended' eslint_gate
       ;;
     php-lint) run_gate php-lint 'php -l on every PHP file of plugin/' php_lint_gate ;;
     phpcs) run_gate phpcs 'PHP_CodeSniffer on plugin/ with plugin/phpcs.xml.dist' phpcs_gate ;;

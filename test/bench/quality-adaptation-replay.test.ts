@@ -4,7 +4,9 @@ import type { DumpedPage } from '../../bench/quality/features/feature-dump.js';
 import { adaptationReplay } from '../../bench/quality/fitting/adaptation-replay.js';
 import { seededRandom } from '../support/seeded-random.js';
 
-const TARGET_INPUTS = WEIGHTS.length - 12;
+/** Inputs of anchorVector (relevance.ts): five kinds and ten numbers. */
+const ANCHOR_INPUTS = 15;
+const TARGET_INPUTS = WEIGHTS.length - ANCHOR_INPUTS;
 /** The input the simulated site's editors go by: the authors link exactly the targets where it is high. */
 const TELLING_INPUT = 1;
 
@@ -14,7 +16,7 @@ function site(name: string, seed: number): DumpedPage[] {
   return Array.from({ length: 120 }, (_, p) => {
     const targets = Array.from({ length: 20 }, (_, t) => {
       const target = Array.from({ length: TARGET_INPUTS }, (_, i) => (i === 0 ? 1 : random() < 0.5 ? 0 : random()));
-      const anchor = Array.from({ length: 12 }, (_, i) => (i === 0 ? 1 : i < 5 ? 0 : random()));
+      const anchor = Array.from({ length: ANCHOR_INPUTS }, (_, i) => (i === 0 ? 1 : i < 5 ? 0 : random()));
       return { url: `https://${name}.test/${p}/${t}`, label: (target[TELLING_INPUT]! > 0.6 ? 1 : 0) as 0 | 1, target, anchors: [[t * 10, t * 10 + 5, ...anchor]] };
     });
     return { corpus: name, variant: 'all-removed', url: `https://${name}.test/page-${p}`, truth: targets.filter((t) => t.label === 1).length, linked: 0, targets };

@@ -3,8 +3,8 @@ import { DEFAULT_RELEVANCE_MODEL, WEIGHTS } from '../../bridge/src/engine/releva
 import { fitLogistic } from '../../bench/quality/fitting/logistic.js';
 import { maxAnchorLogit } from '../../bench/quality/fitting/replay.js';
 
-/** Inputs of anchorVector (relevance.ts): five kinds and seven numbers. */
-const ANCHOR_INPUTS = 12;
+/** Inputs of anchorVector (relevance.ts): five kinds and ten numbers. */
+const ANCHOR_INPUTS = 15;
 
 describe('fitting the relevance model', () => {
   test('when examples follow a known logistic model, then the fit recovers its weights', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { anchorOptions, anchorSearch } from '../../bridge/src/engine/anchor-options.js';
+import { anchorOptions, anchorSearch, type AnchorOption } from '../../bridge/src/engine/anchor-options.js';
 import { findTargets } from '../../bridge/src/engine/target-candidates.js';
 import type { GenerateRequest } from '../../bridge/src/engine/types.js';
 import { stemEnglish } from '../../bridge/src/engine/stemmer.js';
@@ -59,6 +59,41 @@ describe('anchorOptions', () => {
     expect(site.texts.get('/plots')!.text.slice(first, first + 'Colors for'.length)).toBe('Colors for');
   });
 });
+
+describe('anchor features', () => {
+  const site = (html: string): InMemorySite =>
+    indexSite([...PAGES, { path: '/colors', title: 'Colors', html: '<p>Named colors and color maps.</p>' }, { path: '/plots', title: 'Plots', html }]);
+
+  test.each([
+    { html: '<p>Each line has its own style; see Colors for the names.</p>', afterCue: true },
+    { html: '<p>Every color is described in Colors, with examples.</p>', afterCue: true },
+    { html: '<p>Each line has its own style. Colors are chosen by the plot.</p>', afterCue: false },
+    // A cue in the block before does not reach across the line break.
+    { html: '<p>See the list</p><p>Colors are chosen by the plot style.</p>', afterCue: false },
+  ])('when the source reads "$html", then afterCue is $afterCue', ({ html, afterCue }) => {
+    expect(firstOption(site(html), '/plots', '/colors').features.afterCue).toBe(afterCue);
+  });
+
+  test.each([
+    { html: '<p>Each line has its own style.</p><ul><li>Colors</li><li>Markers</li></ul>', wholeBlock: true },
+    { html: '<p>Each line has its own style.</p><ul><li>Colors — named colors</li></ul>', wholeBlock: true },
+    { html: '<p>Each line has its own style, and Colors lists the names of every color.</p>', wholeBlock: false },
+  ])('when the source reads "$html", then wholeBlock is $wholeBlock', ({ html, wholeBlock }) => {
+    expect(firstOption(site(html), '/plots', '/colors').features.wholeBlock).toBe(wholeBlock);
+  });
+
+  test('when the anchor is written as a name, then nameLike is set, and not at a sentence start', () => {
+    expect(firstOption(site('<p>The names are listed in Colors for every plot.</p>'), '/plots', '/colors').features.nameLike).toBe(true);
+    expect(firstOption(site('<p>The line has a style. Colors come from it.</p>'), '/plots', '/colors').features.nameLike).toBe(false);
+  });
+});
+
+function firstOption(site: InMemorySite, sourcePath: string, targetPath: string): AnchorOption {
+  const text = site.texts.get(sourcePath)!;
+  const targets = findTargets(site.corpus, site.documents.get(sourcePath)!, text, { ...REQUEST, sourcePageId: sourcePath });
+  const target = targets.find((candidate) => candidate.docNo === site.documents.get(targetPath)!.docNo)!;
+  return anchorOptions(anchorSearch(site.corpus, text, [target.docNo]), target)[0]!;
+}
 
 function anchorOptionsStart(site: InMemorySite, sourcePath: string, targetPath: string): number {
   const text = site.texts.get(sourcePath)!;

@@ -34,6 +34,9 @@ const anchor: AnchorFeatures = {
   anchorUses: 0,
   nearInlineMention: false,
   position: 0.5,
+  nameLike: false,
+  afterCue: false,
+  wholeBlock: false,
 };
 
 describe('targetLogit', () => {
@@ -65,9 +68,9 @@ describe('anchorLogit', () => {
   });
 
   test.each<AnchorFeatures>([
-    { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, nearInlineMention: true, position: 1 },
-    { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, nearInlineMention: true, position: 0 },
-    { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, nearInlineMention: false, position: 1 },
+    { kind: PhraseKind.title, titleCoverage: 1, specificity: 1, anchorWords: 6, ambiguity: 1, anchorUses: 500, nearInlineMention: true, position: 1, nameLike: true, afterCue: true, wholeBlock: true },
+    { kind: PhraseKind.anchor, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 50, nearInlineMention: true, position: 0, nameLike: true, afterCue: true, wholeBlock: true },
+    { kind: null, titleCoverage: 1, specificity: 1, anchorWords: 4, ambiguity: 1, anchorUses: 0, nearInlineMention: false, position: 1, nameLike: true, afterCue: true, wholeBlock: true },
   ])('when anchor features are at their best, then the logit stays within maxAnchorLogit (%o)', (features) => {
     expect(model.anchorLogit(features)).toBeLessThanOrEqual(model.maxAnchorLogit + 1e-9);
   });
@@ -92,7 +95,8 @@ describe('RelevanceModel.fromJson', () => {
     ['no weights', '{}'],
     ['too few weights', JSON.stringify({ weights: [1, 2, 3] })],
     ['a weight that is not a number', JSON.stringify({ weights: WEIGHTS.map((w, i) => (i === 3 ? 'x' : w)) })],
-    ['a weight that is not finite', JSON.stringify({ weights: WEIGHTS.map((w, i) => (i === 3 ? 1e400 : w)) })],
+    // JSON.parse reads 1e400 as Infinity (JSON.stringify would write Infinity as null).
+    ['a weight that is not finite', `{"weights": [${WEIGHTS.map((w, i) => (i === 3 ? '1e400' : String(w))).join(', ')}]}`],
   ])('when the file has %s, then it is refused', (_name, json) => {
     expect(() => RelevanceModel.fromJson(json)).toThrow(/relevance model/);
   });

@@ -1,4 +1,3 @@
-/// <reference path="../../../bridge/src/engine/snowball-stemmers.d.ts" />
 /** Word splitting shared by the baselines: lower-case letters and digits, English stop words dropped. */
 import snowball from 'snowball-stemmers';
 

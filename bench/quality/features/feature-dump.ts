@@ -9,6 +9,7 @@ import { linkedDocuments } from '../../../bridge/src/engine/site-corpus.js';
 import { findTargets } from '../../../bridge/src/engine/target-candidates.js';
 import type { Variant } from '../corpus/variants.js';
 import { batchesOf } from '../bridge/engine-run.js';
+import { anchorTokenF1 } from '../metrics/anchor-agreement.js';
 import { InProcessSite } from './in-process-site.js';
 
 /** One considered target: label, target inputs, and its anchor options in order of preference. */
@@ -18,6 +19,11 @@ export interface DumpedTarget {
   target: number[];
   /** Per option: [start, end, ...anchor inputs]. */
   anchors: number[][];
+  /**
+   * Of a target the authors linked: per option, token F1 with the closest of their anchors for it (the benchmark's
+   * anchor agreement), so that the choice among a target's anchors can be judged on the dump too.
+   */
+  agreement?: number[];
 }
 
 export interface DumpedPage {
@@ -50,11 +56,16 @@ export function variantFeatures(corpusId: string, domain: string, variant: Varia
       const search = anchorSearch(site.corpus, text, candidates.map((candidate) => candidate.docNo));
       const targets = candidates.map((candidate): DumpedTarget => {
         const url = site.corpus.urlOf(candidate.docNo);
+        const options = anchorOptions(search, candidate);
+        const humanAnchors = page.truth.get(url)?.map((anchor) => anchor.text);
         return {
           url,
-          label: page.truth.has(url) ? 1 : 0,
+          label: humanAnchors === undefined ? 0 : 1,
           target: targetVector(candidate.features).map(round),
-          anchors: anchorOptions(search, candidate).map((option) => [option.start, option.end, ...anchorVector(option.features).map(round)]),
+          anchors: options.map((option) => [option.start, option.end, ...anchorVector(option.features).map(round)]),
+          ...(humanAnchors === undefined
+            ? {}
+            : { agreement: options.map((option) => round(anchorTokenF1(text.text.slice(option.start, option.end), humanAnchors))) }),
         };
       });
       return { corpus: corpusId, variant: variant.name, url: page.url, truth: page.truth.size, linked: linkedDocuments(document).size, targets };

@@ -9,7 +9,7 @@ const SEARCH_FACTOR = 6;
 const SPARE_FACTOR = 3;
 /** Kinds come first among the anchor inputs; then the largest value each later input takes (relevance.ts). */
 const KINDS = 5;
-const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(50), 1, 1];
+const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(50), 1, 1, 1, 1, 1];
 
 export interface ReplayFigures {
   /** Mean recall@10 over pages with truth. */

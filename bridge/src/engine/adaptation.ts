@@ -27,6 +27,20 @@ export const PRIOR_STRENGTH = 10;
 /** The most recent decisions used: the fit costs O(decisions × inputs²). */
 export const MAX_DECISIONS = 2000;
 const NEWTON_STEPS = 12;
+/**
+ * Anchor inputs appended to the model since decisions were first kept (nameLike, afterCue, wholeBlock): a decision
+ * scored before them has every other input, and 0 stands for "not known to hold" in the new ones.
+ */
+export const INPUTS_ADDED_SINCE_FIRST_DECISIONS = 3;
+
+/** The decision's inputs in the model's shape: as they are, zero-padded from the earlier shape, or null (another shape). */
+function inputsFor(decision: Decision, size: number): ArrayLike<number> | null {
+  if (decision.inputs.length === size) return decision.inputs;
+  if (decision.inputs.length !== size - INPUTS_ADDED_SINCE_FIRST_DECISIONS) return null;
+  const padded = new Float64Array(size);
+  padded.set(Array.from(decision.inputs));
+  return padded;
+}
 
 /**
  * The adapted model, or null when there are too few decisions to move away from the shipped one. `start` (the last
@@ -39,7 +53,12 @@ export function adaptRelevanceModel(
   start?: RelevanceModel,
 ): RelevanceModel | null {
   const size = base.weights.length;
-  const usable = decisions.filter((d) => d.inputs.length === size).slice(0, MAX_DECISIONS);
+  const usable = decisions
+    .flatMap((d) => {
+      const inputs = inputsFor(d, size);
+      return inputs === null ? [] : [{ inputs, accepted: d.accepted }];
+    })
+    .slice(0, MAX_DECISIONS);
   const accepted = usable.filter((d) => d.accepted).length;
   if (usable.length < MIN_DECISIONS || accepted < MIN_DECISIONS_EACH || usable.length - accepted < MIN_DECISIONS_EACH) {
     return null;

@@ -3,7 +3,7 @@ import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
-import { blockStart, type SourceText } from './source-text.js';
+import { blockEnd, blockStart, type SourceText } from './source-text.js';
 import { termMarksOf, type IdMarks } from './id-marks.js';
 
 /**
@@ -171,10 +171,11 @@ function optionAt(
     if (title.terms.has(termId)) covered += value;
   }
   const rarest = corpus.idfOfFrequency(1);
+  const nameLike = isNameLike(text, first, last);
   return {
     start: text.tokens.starts[first]!,
     end: withManSection(text, last),
-    nameLike: isNameLike(text, first, last),
+    nameLike,
     features: {
       kind,
       titleCoverage: title.mass > 0 ? covered / title.mass : 0,
@@ -184,8 +185,43 @@ function optionAt(
       anchorUses,
       position: text.tokens.count > 1 ? first / (text.tokens.count - 1) : 0,
       nearInlineMention: inlineBlocks.has(blockStart(text.text, text.tokens.starts[first]!)),
+      nameLike,
+      afterCue: followsCue(text, first),
+      wholeBlock: isWholeBlock(text, first, last),
     },
   };
+}
+
+/** Words that send the reader to another page: "see", "described in", "read more about", "our guide to". */
+const CUE_WORDS = new Set([
+  'see', 'refer', 'described', 'documented', 'explained', 'discussed', 'covered', 'detailed', 'defined', 'introduced',
+  'read', 'check', 'consult', 'visit', 'learn', 'guide', 'tutorial', 'article', 'post', 'section', 'chapter', 'page',
+]);
+/** Words before the anchor where a cue counts ("see also the X", "read more about X"). */
+const CUE_REACH = 3;
+
+/** A cue word among the few words before token `first`, in its block. */
+function followsCue(text: SourceText, first: number): boolean {
+  const from = blockStart(text.text, text.tokens.starts[first]!);
+  for (let i = first - 1; i >= 0 && i >= first - CUE_REACH; i -= 1) {
+    if (text.tokens.starts[i]! < from) return false;
+    if (CUE_WORDS.has(text.tokens.words[i]!)) return true;
+  }
+  return false;
+}
+
+/** Other words a block may hold beside a name and still be an item of a list of pages ("git-add(1) — add files"). */
+const LIST_ITEM_EXTRA_WORDS = 2;
+
+/** Tokens first..last are all of their block but a couple of words (looks at most that many words each side). */
+function isWholeBlock(text: SourceText, first: number, last: number): boolean {
+  const start = text.tokens.starts[first]!;
+  const from = blockStart(text.text, start);
+  let extra = 0;
+  for (let i = first - 1; i >= 0 && text.tokens.starts[i]! >= from; i -= 1) if (++extra > LIST_ITEM_EXTRA_WORDS) return false;
+  const to = blockEnd(text.text, start);
+  for (let i = last + 1; i < text.tokens.count && text.tokens.ends[i]! <= to; i += 1) if (++extra > LIST_ITEM_EXTRA_WORDS) return false;
+  return true;
 }
 
 /** First positions of eligible content tokens by term id, so each target's words are found without rescanning. */

@@ -10,10 +10,10 @@ import {
 
 /** What a walk over an HTML document reports, in document order; every opened element is closed. */
 export interface HtmlVisitor {
-  openTag(name: string, attributes: Readonly<Record<string, string>>): void;
-  closeTag(name: string): void;
+  openTag: (name: string, attributes: Readonly<Record<string, string>>) => void;
+  closeTag: (name: string) => void;
   /** `verbatim`: written as-is in the HTML, not decoded from a character reference or read from a CDATA section. */
-  text(text: string, verbatim: boolean): void;
+  text: (text: string, verbatim: boolean) => void;
 }
 
 /**

@@ -50,6 +50,12 @@ export interface AnchorFeatures {
   position: number;
   /** The anchor's block (text between line breaks) also names the target in inline code: prose citing a reference. */
   nearInlineMention: boolean;
+  /** Written as a name: its words capitalised, and not where a sentence starts. */
+  nameLike: boolean;
+  /** A word that points the reader elsewhere ("see", "described in", "read more about") comes just before the anchor. */
+  afterCue: boolean;
+  /** The anchor is nearly the whole of its block: an item of a list of pages ("See also", "Related topics"). */
+  wholeBlock: boolean;
 }
 
 const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.anchor, PhraseKind.definition] as const;
@@ -87,6 +93,9 @@ export function anchorVector(f: AnchorFeatures): number[] {
     Math.log1p(Math.min(f.anchorUses, MAX_ANCHOR_USES)),
     f.position,
     f.nearInlineMention ? 1 : 0,
+    f.nameLike ? 1 : 0,
+    f.afterCue ? 1 : 0,
+    f.wholeBlock ? 1 : 0,
   ];
 }
 
@@ -98,15 +107,15 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * (bench/quality/README.md). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -4.085, -0.152, 0.064, 1.561, 1.435, 0.357, 1.342, 0.938, 0.040, -0.093, 0.012, 0.246, -0.459, 0.216, 0.280, -0.333,
-  0.354, 0.876, 0.704, 1.096, 1.756, 0.709, -0.769, 0.354, 0.054, 0.059, 0.452, -0.361, -0.858, 0.917, 1.561, 2.521,
-  -0.448, 0.747, 0.215, -0.135,
+  -3.966, -0.110, -0.070, 1.740, 1.548, 0.477, 1.352, 1.274, 0.013, -0.120, 0.028, 0.178, -0.503, 0.210, 0.280,
+  -0.397, 0.408, 1.003, 0.662, 1.209, 1.549, 0.765, -0.821, 0.399, -0.061, 0.019, 0.422, -0.319, -0.914, 0.946, 1.514,
+  2.399, -0.506, 0.769, 0.091, -0.132, 0.257, 1.100, 0.688,
 ];
 const TARGET_INPUTS = 14 + 2 * KINDS.length;
-const ANCHOR_INPUTS = KINDS.length + 7;
+const ANCHOR_INPUTS = KINDS.length + 10;
 
 /** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */
-const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1, 1];
+const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1, 1, 1, 1, 1];
 
 /**
  * The default minRelevanceScore: suggestions more likely accepted than not. Held out on fourteen sites (each answered
