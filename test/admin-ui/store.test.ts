@@ -357,6 +357,52 @@ describe( 'rollback in the store', () => {
 			)
 		).toBe( true );
 	} );
+
+	it( 'when a rollback could not save a post, then the notice says so in its own words and does not count it as edited since', async () => {
+		const registry = freshRegistry();
+		servePluginRoutes( () => ( {
+			body: {
+				id: 'imp_2',
+				suggestionIds: [ 'a', 'b' ],
+				platform: 'wordpress',
+				status: 'rolled_back',
+				createdAt: '2026-01-01T00:00:00.000Z',
+				implementedAt: '2026-01-01T00:00:01.000Z',
+				summary: { succeeded: 2, failed: 0 },
+				rolledBackAt: '2026-01-02T00:00:00.000Z',
+				rollbackReason: 'Wrong links',
+				results: [
+					{
+						postId: 7,
+						outcome: 'restored_exactly',
+						removedSuggestionIds: [ 'a' ],
+						missingSuggestionIds: [],
+					},
+					{
+						postId: 8,
+						outcome: 'save_failed',
+						removedSuggestionIds: [],
+						missingSuggestionIds: [],
+						reason: 'Database error',
+					},
+				],
+			},
+		} ) );
+
+		const worked = await registry.dispatch.rollbackImplementation(
+			'imp_2',
+			'Wrong links'
+		);
+
+		expect( worked ).toBe( true );
+		const success = registry
+			.notices()
+			.filter( ( notice ) => notice.status === 'success' )
+			.map( ( notice ) => notice.content );
+		expect( success ).toEqual( [
+			'Rolled back: 1 post is exactly as it was before. 1 post could not be saved: its links are still in it, and the next sync takes them out.',
+		] );
+	} );
 } );
 
 describe( 'implementation details in the store', () => {

@@ -305,19 +305,47 @@ export function generateForPost(
 }
 
 function rollbackMessage( posts: RollbackPostResult[] ): string {
-	const edited = posts.filter(
-		( post ) => post.outcome !== 'restored_exactly'
+	const failed = posts.filter(
+		( post ) => post.outcome === 'save_failed'
 	).length;
+	const saved = posts.length - failed;
+	const exact = posts.filter(
+		( post ) => post.outcome === 'restored_exactly'
+	).length;
+	// A post that could not be saved was not edited since: it gets its own sentence.
+	const messages = [
+		saved > 0 || failed === 0
+			? savedPostsMessage( saved, saved - exact )
+			: __( 'Rolled back.', 'interlinker' ),
+	];
+	if ( failed > 0 ) {
+		messages.push(
+			sprintf(
+				/* translators: %d: number of posts that could not be saved. */
+				_n(
+					'%d post could not be saved: its links are still in it, and the next sync takes them out.',
+					'%d posts could not be saved: their links are still in them, and the next sync takes them out.',
+					failed,
+					'interlinker'
+				),
+				failed
+			)
+		);
+	}
+	return messages.join( ' ' );
+}
+
+function savedPostsMessage( saved: number, edited: number ): string {
 	if ( edited === 0 ) {
 		return sprintf(
 			/* translators: %d: number of posts. */
 			_n(
 				'Rolled back: %d post is exactly as it was before.',
 				'Rolled back: %d posts are exactly as they were before.',
-				posts.length,
+				saved,
 				'interlinker'
 			),
-			posts.length
+			saved
 		);
 	}
 	return sprintf(
@@ -326,7 +354,7 @@ function rollbackMessage( posts: RollbackPostResult[] ): string {
 			'Rolled back: the links were removed from %1$d posts; %2$d of them had been edited since, and those edits were kept.',
 			'interlinker'
 		),
-		posts.length,
+		saved,
 		edited
 	);
 }
