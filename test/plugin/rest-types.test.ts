@@ -21,6 +21,14 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
       'interlinker-sync-result',
       'interlinker-settings',
       'interlinker-connection-check',
+      'interlinker-analytics-summary',
+      'interlinker-timeseries-point',
+      'interlinker-orphan-page',
+      'interlinker-broken-link',
+      'interlinker-inbound-links',
+      'interlinker-settings-changes',
+      'interlinker-page-query',
+      'interlinker-date-range',
     ]);
     for (const schema of Object.values(schemas)) expect(schema['x-required']?.every((name) => name in (schema.properties ?? {}))).toBe(true);
   });

@@ -222,3 +222,114 @@ export interface RestConnectionCheck {
 		resetAt: string;
 	} | null;
 }
+
+/** `interlinker-analytics-summary` */
+export interface RestAnalyticsSummary {
+	suggestions: {
+		total: number;
+		pending: number;
+		approved: number;
+		implemented: number;
+		rejected: number;
+	};
+	implementations: {
+		total: number;
+		successful: number;
+		failed: number;
+		pending: number;
+		rolledBack: number;
+	};
+	pages: {
+		total: number;
+		synced: number;
+		pending: number;
+	};
+	/** Every internal link in synced content: active, broken, redirected, or to a URL never synced (unresolved). */
+	links: {
+		total: number;
+		active: number;
+		broken: number;
+		unresolved: number;
+		redirected: number;
+	};
+	/** The range counted, as ISO 8601 instants: its start, and the instant after its end; null where it is open. */
+	window: {
+		startDate: string | null;
+		endDate: string | null;
+	};
+}
+
+/** `interlinker-timeseries-point` */
+export interface RestTimeseriesPoint {
+	/** A UTC day, YYYY-MM-DD. */
+	date: string;
+	suggestions: number;
+	implementations: number;
+}
+
+/** `interlinker-orphan-page` */
+export interface RestOrphanPage {
+	id: string;
+	url: string;
+	title: string;
+	/** The post, or 0 when the URL is no post. */
+	postId: number;
+	/** Empty unless the user may edit the post. */
+	editLink: string;
+}
+
+/** `interlinker-broken-link` */
+export interface RestBrokenLink {
+	sourcePageId: string;
+	sourcePageUrl: string;
+	targetUrl: string;
+	anchorText: string;
+	statusCode: number;
+	/** The source post, or 0 when the URL is no post. */
+	sourcePostId: number;
+	/** Empty unless the user may edit the source post. */
+	sourceEditLink: string;
+}
+
+/** `interlinker-inbound-links` */
+export interface RestInboundLinks {
+	buckets: Array< {
+		label: string;
+		min: number;
+		/** null: no upper bound. */
+		max: number | null;
+		pages: number;
+	} >;
+}
+
+/** `interlinker-settings-changes` */
+export interface RestSettingsChanges {
+	/** Address of the Interlinker bridge, as this server reaches it. */
+	bridgeUrl?: string;
+	/** The bridge API key. Write-only: never returned. */
+	apiKey?: string;
+	/** Post types whose published posts take part. */
+	postTypes?: string[];
+	/** Category term ids whose posts get no suggestions and are no suggestion targets. */
+	excludedCategories?: number[];
+	/** Path prefixes (such as /shop/) whose pages get no suggestions and are no suggestion targets; the bridge project gets them as its excludePaths. */
+	excludedPaths?: string[];
+	/** The most links Interlinker inserts into one post. */
+	maxLinksPerPost?: number;
+}
+
+/** `interlinker-page-query` */
+export interface RestPageQuery {
+	/** Page of the list, from 1. */
+	page?: number;
+	/** Items per page. */
+	per_page?: number;
+}
+
+/** `interlinker-date-range` */
+export interface RestDateRange {
+	/** ISO 8601 date or date-time, inclusive. */
+	startDate?: string;
+	/** ISO 8601 date or date-time, inclusive; a bare date covers that whole UTC day. */
+	endDate?: string;
+}

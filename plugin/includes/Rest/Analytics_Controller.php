@@ -32,32 +32,26 @@ final class Analytics_Controller extends Rest_Controller {
 	}
 
 	public function register_routes(): void {
-		$dates  = array(
-			'startDate' => array(
-				'type'      => 'string',
-				'maxLength' => 40,
-			),
-			'endDate'   => array(
-				'type'      => 'string',
-				'maxLength' => 40,
-			),
-		);
+		// Each report: its args and the Rest_Schemas method of its answer (of one item, for the lists).
 		$routes = array(
-			''               => $dates,
-			'/timeseries'    => $dates,
-			'/orphans'       => self::pagination_args(),
-			'/broken-links'  => self::pagination_args(),
-			'/inbound-links' => array(),
+			''               => array( Rest_Schemas::date_range_args(), 'analytics_summary' ),
+			'/timeseries'    => array( Rest_Schemas::date_range_args(), 'timeseries_point' ),
+			'/orphans'       => array( Rest_Schemas::page_args(), 'orphan_page' ),
+			'/broken-links'  => array( Rest_Schemas::page_args(), 'broken_link' ),
+			'/inbound-links' => array( array(), 'inbound_links' ),
 		);
-		foreach ( $routes as $report => $args ) {
+		foreach ( $routes as $report => list( $args, $schema ) ) {
 			register_rest_route(
 				$this->namespace,
 				'/' . $this->rest_base . $report,
 				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => fn( WP_REST_Request $request ) => $this->reads->answer( $request, fn() => $this->report( $report, $request ) ),
-					'permission_callback' => array( $this, 'edit_posts_permission' ),
-					'args'                => $args,
+					array(
+						'methods'             => WP_REST_Server::READABLE,
+						'callback'            => fn( WP_REST_Request $request ) => $this->reads->answer( $request, fn() => $this->report( $report, $request ) ),
+						'permission_callback' => array( $this, 'edit_posts_permission' ),
+						'args'                => $args,
+					),
+					'schema' => array( Rest_Schemas::class, $schema ),
 				)
 			);
 		}

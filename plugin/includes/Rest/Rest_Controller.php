@@ -128,25 +128,11 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	}
 
 	/**
-	 * page / per_page query arguments.
+	 * page / per_page query arguments, as every list route takes them.
 	 *
 	 * @return array<string, array<string, mixed>>
 	 */
 	protected static function pagination_args(): array {
-		return array(
-			'page'     => array(
-				'description' => __( 'Page of the list, from 1.', 'interlinker' ),
-				'type'        => 'integer',
-				'default'     => 1,
-				'minimum'     => 1,
-			),
-			'per_page' => array(
-				'description' => __( 'Items per page.', 'interlinker' ),
-				'type'        => 'integer',
-				'default'     => 20,
-				'minimum'     => 1,
-				'maximum'     => 100,
-			),
-		);
+		return Rest_Schemas::page_args();
 	}
 }

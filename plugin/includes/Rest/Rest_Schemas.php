@@ -30,13 +30,15 @@ final class Rest_Schemas {
 	public const ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 	/**
-	 * Every response schema by its title, for the TypeScript generator.
+	 * Every schema by its title, for the TypeScript generator: the answers, then what the routes take.
 	 *
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function all(): array {
 		$schemas = array();
-		foreach ( array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::sync_result(), self::settings(), self::connection_check() ) as $schema ) {
+		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::sync_result(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links() );
+		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ) );
+		foreach ( array_merge( $answers, $inputs ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;
 		}
 		return $schemas;
@@ -440,6 +442,212 @@ final class Rest_Schemas {
 					)
 				),
 			)
+		);
+	}
+
+	/**
+	 * The answer of GET /analytics: the bridge's counts, suggestions and implementations within the date range.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function analytics_summary(): array {
+		$counts = static fn( string ...$names ): array => self::view(
+			array(
+				'type'       => 'object',
+				'properties' => array_fill_keys(
+					$names,
+					array(
+						'type'    => 'integer',
+						'minimum' => 0,
+					)
+				),
+			)
+		);
+		$date   = array( 'type' => array( 'string', 'null' ) );
+		return self::object(
+			'interlinker-analytics-summary',
+			array(
+				'suggestions'     => $counts( 'total', 'pending', 'approved', 'implemented', 'rejected' ),
+				'implementations' => $counts( 'total', 'successful', 'failed', 'pending', 'rolledBack' ),
+				'pages'           => $counts( 'total', 'synced', 'pending' ),
+				'links'           => $counts( 'total', 'active', 'broken', 'unresolved', 'redirected' ) + array( 'description' => __( 'Every internal link in synced content: active, broken, redirected, or to a URL never synced (unresolved).', 'interlinker' ) ),
+				'window'          => self::view(
+					array(
+						'description' => __( 'The range counted, as ISO 8601 instants: its start, and the instant after its end; null where it is open.', 'interlinker' ),
+						'type'        => 'object',
+						'properties'  => array(
+							'startDate' => $date,
+							'endDate'   => $date,
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * One day of GET /analytics/timeseries, which answers a list of them.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function timeseries_point(): array {
+		$count = self::view(
+			array(
+				'type'    => 'integer',
+				'minimum' => 0,
+			)
+		);
+		return self::object(
+			'interlinker-timeseries-point',
+			array(
+				'date'            => self::view(
+					array(
+						'description' => __( 'A UTC day, YYYY-MM-DD.', 'interlinker' ),
+						'type'        => 'string',
+					)
+				),
+				'suggestions'     => $count,
+				'implementations' => $count,
+			)
+		);
+	}
+
+	/**
+	 * One page of GET /analytics/orphans (no synced page links to it), with the site's post.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function orphan_page(): array {
+		$string = self::view( array( 'type' => 'string' ) );
+		return self::object(
+			'interlinker-orphan-page',
+			array(
+				'id'       => $string,
+				'url'      => $string,
+				'title'    => $string,
+				'postId'   => self::view(
+					array(
+						'description' => __( 'The post, or 0 when the URL is no post.', 'interlinker' ),
+						'type'        => 'integer',
+					)
+				),
+				'editLink' => $string + array( 'description' => __( 'Empty unless the user may edit the post.', 'interlinker' ) ),
+			)
+		);
+	}
+
+	/**
+	 * One link of GET /analytics/broken-links, with the site's post it is in.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function broken_link(): array {
+		$string = self::view( array( 'type' => 'string' ) );
+		return self::object(
+			'interlinker-broken-link',
+			array(
+				'sourcePageId'   => $string,
+				'sourcePageUrl'  => $string,
+				'targetUrl'      => $string,
+				'anchorText'     => $string,
+				'statusCode'     => self::view( array( 'type' => 'integer' ) ),
+				'sourcePostId'   => self::view(
+					array(
+						'description' => __( 'The source post, or 0 when the URL is no post.', 'interlinker' ),
+						'type'        => 'integer',
+					)
+				),
+				'sourceEditLink' => $string + array( 'description' => __( 'Empty unless the user may edit the source post.', 'interlinker' ) ),
+			)
+		);
+	}
+
+	/**
+	 * The answer of GET /analytics/inbound-links: how many pages have how many links to them.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function inbound_links(): array {
+		$count = array(
+			'type'    => 'integer',
+			'minimum' => 0,
+		);
+		return self::object(
+			'interlinker-inbound-links',
+			array(
+				'buckets' => self::view(
+					array(
+						'type'  => 'array',
+						'items' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'label' => array( 'type' => 'string' ),
+								'min'   => $count,
+								'max'   => array(
+									'description' => __( 'null: no upper bound.', 'interlinker' ),
+									'type'        => array( 'integer', 'null' ),
+									'minimum'     => 0,
+								),
+								'pages' => $count,
+							),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The body of POST /settings: what the settings schema lets a request write, each optional (apiKey included,
+	 * which is never read back).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function settings_changes(): array {
+		$writable = array_filter( self::settings()['properties'], static fn( array $property ): bool => empty( $property['readonly'] ) );
+		return self::object(
+			'interlinker-settings-changes',
+			array_map( static fn( array $property ): array => array_diff_key( $property, array( 'context' => true ) ), $writable ),
+			array()
+		);
+	}
+
+	/**
+	 * page / per_page, for every list route.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function page_args(): array {
+		return array(
+			'page'     => array(
+				'description' => __( 'Page of the list, from 1.', 'interlinker' ),
+				'type'        => 'integer',
+				'default'     => 1,
+				'minimum'     => 1,
+			),
+			'per_page' => array(
+				'description' => __( 'Items per page.', 'interlinker' ),
+				'type'        => 'integer',
+				'default'     => 20,
+				'minimum'     => 1,
+				'maximum'     => 100,
+			),
+		);
+	}
+
+	/**
+	 * startDate / endDate, for the analytics routes that count within a range (the bridge reads and checks them).
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function date_range_args(): array {
+		$date = array(
+			'type'      => 'string',
+			'maxLength' => 40,
+		);
+		return array(
+			'startDate' => $date + array( 'description' => __( 'ISO 8601 date or date-time, inclusive.', 'interlinker' ) ),
+			'endDate'   => $date + array( 'description' => __( 'ISO 8601 date or date-time, inclusive; a bare date covers that whole UTC day.', 'interlinker' ) ),
 		);
 	}
 

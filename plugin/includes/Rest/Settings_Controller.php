@@ -50,7 +50,7 @@ final class Settings_Controller extends Rest_Controller {
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
 					'permission_callback' => array( $this, 'settings_permission' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::EDITABLE ),
+					'args'                => rest_get_endpoint_args_for_schema( Rest_Schemas::settings_changes(), WP_REST_Server::EDITABLE ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -100,7 +100,7 @@ final class Settings_Controller extends Rest_Controller {
 	 */
 	public function update_item( $request ): WP_REST_Response|WP_Error {
 		$changes = array();
-		foreach ( Settings_Update::FIELDS as $field ) {
+		foreach ( array_keys( Rest_Schemas::settings_changes()['properties'] ) as $field ) {
 			if ( $request->has_param( $field ) ) {
 				$changes[ $field ] = $request->get_param( $field );
 			}

@@ -20,9 +20,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Settings_Update {
 
-	/** The fields a settings change may carry (the others are read-only). */
-	public const FIELDS = array( 'bridgeUrl', 'apiKey', 'postTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost' );
-
 	public function __construct(
 		private readonly Settings $settings,
 		private readonly Project_Exclusions $exclusions,
@@ -30,7 +27,7 @@ final class Settings_Update {
 	) {}
 
 	/**
-	 * @param array<string, mixed> $changes Some of FIELDS, as the route validated them.
+	 * @param array<string, mixed> $changes As the `interlinker-settings-changes` schema describes them, validated by the route.
 	 * @return string[]|WP_Error What was saved but not applied (or is risky), for the user to read.
 	 */
 	public function apply( array $changes ): array|WP_Error {
