@@ -1,4 +1,5 @@
 import { NAMESPACE, request, requestPage } from './request';
+import type { RestDateRange } from './rest-types';
 import type {
 	AnalyticsSummary,
 	BrokenLink,
@@ -8,11 +9,8 @@ import type {
 	TimeseriesPoint,
 } from './types';
 
-/** Inclusive days, YYYY-MM-DD. */
-export interface DateRange {
-	startDate: string;
-	endDate: string;
-}
+/** Inclusive days, YYYY-MM-DD: the screens always send both. */
+export type DateRange = Required< RestDateRange >;
 
 export interface PageQuery {
 	page: number;

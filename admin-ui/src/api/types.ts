@@ -1,17 +1,24 @@
 /**
- * Shapes of the plugin's REST answers (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them. Those the
- * plugin publishes a schema for come from ./rest-types (generated from the PHP schemas); the rest are written here.
+ * Shapes of the plugin's REST answers and bodies (`/wp-json/interlinker/v1`), as docs/plugin-rest.md describes them:
+ * each comes from ./rest-types (generated from the PHP schemas). Written here: what the client assembles (ListPage)
+ * and WordPress core's shapes (PostSearchResult, Category).
  */
 
 import type {
+	RestAnalyticsSummary,
+	RestBrokenLink,
 	RestConnectionCheck,
 	RestImplementAnswer,
 	RestImplementation,
 	RestImplementationDetails,
+	RestInboundLinks,
+	RestOrphanPage,
 	RestRollbackAnswer,
 	RestSettings,
+	RestSettingsChanges,
 	RestSuggestion,
 	RestSyncResult,
+	RestTimeseriesPoint,
 } from './rest-types';
 
 export type SuggestionStatus = RestSuggestion[ 'status' ];
@@ -52,73 +59,22 @@ export type RollbackOutcome = RollbackPostResult[ 'outcome' ];
 
 export type ImplementAnswer = RestImplementAnswer;
 
-export interface AnalyticsSummary {
-	suggestions: {
-		total: number;
-		pending: number;
-		approved: number;
-		implemented: number;
-	};
-	implementations: { total: number; successful: number; failed: number };
-	pages: { total: number; synced: number; pending: number };
-	/** Every internal link in synced content: active, broken, redirected, or to a URL never synced (unresolved). */
-	links: {
-		total: number;
-		active: number;
-		broken: number;
-		redirected: number;
-		unresolved: number;
-	};
-}
+export type AnalyticsSummary = RestAnalyticsSummary;
 
-export interface TimeseriesPoint {
-	/** A UTC day, YYYY-MM-DD. */
-	date: string;
-	suggestions: number;
-	implementations: number;
-}
+export type TimeseriesPoint = RestTimeseriesPoint;
 
-export interface OrphanPage {
-	id: string;
-	url: string;
-	title: string;
-	postId: number;
-	editLink: string;
-}
+export type OrphanPage = RestOrphanPage;
 
-export interface BrokenLink {
-	sourcePageId: string;
-	sourcePageUrl: string;
-	targetUrl: string;
-	anchorText: string;
-	statusCode: number;
-	sourcePostId: number;
-	sourceEditLink: string;
-}
+export type BrokenLink = RestBrokenLink;
 
-export interface InboundBucket {
-	label: string;
-	min: number;
-	max: number | null;
-	pages: number;
-}
+export type InboundBucket = RestInboundLinks[ 'buckets' ][ number ];
 
-export interface PostTypeOption {
-	slug: string;
-	label: string;
-}
+export type PostTypeOption = RestSettings[ 'availablePostTypes' ][ number ];
 
 export type Settings = Omit< RestSettings, 'warnings' >;
 
 /** What the settings form may send; `apiKey` is write-only. */
-export interface SettingsChanges {
-	bridgeUrl?: string;
-	apiKey?: string;
-	postTypes?: string[];
-	excludedCategories?: number[];
-	excludedPaths?: string[];
-	maxLinksPerPost?: number;
-}
+export type SettingsChanges = RestSettingsChanges;
 
 /** POST /settings/test-connection when the connection works. */
 export type ConnectionTest = RestConnectionCheck;
@@ -126,14 +82,14 @@ export type ConnectionTest = RestConnectionCheck;
 /** One answer of a full sync; the counts are for the whole run so far, not for this batch. */
 export type SyncBatch = RestSyncResult;
 
-/** One page of a list route, with the totals WordPress sends in X-WP-Total / X-WP-TotalPages. */
+/** One page of a list route (asked for with RestPageQuery's args), with the totals of X-WP-Total / X-WP-TotalPages. */
 export interface ListPage< T > {
 	items: T[];
 	total: number;
 	totalPages: number;
 }
 
-/** A post found by the core search route, for "Generate for a post" and the post filter. */
+/** A post found by the core search route (/wp/v2/search), for "Generate for a post" and the post filter. */
 export interface PostSearchResult {
 	id: number;
 	title: string;
@@ -141,6 +97,7 @@ export interface PostSearchResult {
 	url: string;
 }
 
+/** A category, from the core route /wp/v2/categories. */
 export interface Category {
 	id: number;
 	name: string;
