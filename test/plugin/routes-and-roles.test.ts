@@ -4,7 +4,7 @@ import type { RestClient } from '../support/wordpress.js';
 import { logIn } from '../support/wp-rest.js';
 import { wpPaths } from '../support/wp-paths.js';
 import type { Role } from '../support/wp-site.js';
-import { fullSync, type PluginSite, startPluginSite, type Suggestion } from './support/plugin-site.js';
+import { fullSync, type PluginSite, schemaMisfits, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 type Who = Role | 'anonymous';
 const everyone: readonly Who[] = ['anonymous', 'subscriber', 'author', 'editor', 'administrator'];
@@ -193,6 +193,41 @@ describe('every plugin route, for every role', () => {
 
     expect(groups.status).toBe(200);
     expect(groups.body).toEqual((onBridge.body as { data: unknown }).data);
+  });
+
+  it('when each analytics report answers, a broken link and an orphan among its items, then it fits the schema its route publishes', async () => {
+    const gone = await site.createPost({ title: 'Rye Berries', content: '<p>Rye berries cook slowly.</p>' });
+    const goneUrl = await site.php<string>(`return get_permalink( ${gone} );`);
+    await site.createPost({ title: 'Rye Porridge', content: `<p>Start from <a href="${goneUrl}">rye berries</a>.</p>` });
+    expect((await site.admin.json(`/wp/v2/posts/${gone}`, { method: 'DELETE' })).status).toBe(200);
+    const reports = [
+      ['', '?startDate=2020-01-01&endDate=2100-01-01'],
+      ['/timeseries', ''],
+      ['/orphans', '?per_page=100'],
+      ['/broken-links', '?per_page=100'],
+      ['/inbound-links', ''],
+    ] as const;
+
+    for (const [report, query] of reports) {
+      const answer = await call('editor', `/analytics${report}${query}`);
+      expect(answer.status, `${report} ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(await schemaMisfits(site.admin, `/interlinker/v1/analytics${report}`, answer), `/analytics${report}`).toEqual([]);
+      if (report === '/broken-links') expect((answer.body as unknown as { targetUrl: string }[]).map((link) => link.targetUrl)).toContain(goneUrl);
+      if (report === '/orphans') expect(answer.body).not.toEqual([]);
+    }
+  });
+
+  it('when settings are saved, then the answer fits the settings schema and the route takes just its writable properties', async () => {
+    const saved = await call('administrator', '/settings', 'POST', { maxLinksPerPost: 3 });
+    const published = await site.admin.json<{ schema: { properties: Record<string, { readonly?: boolean }> }; endpoints: { methods: string[]; args: Record<string, unknown> }[] }>(
+      '/interlinker/v1/settings',
+      { method: 'OPTIONS' },
+    );
+    const writable = Object.entries(published.body.schema.properties).filter(([, property]) => !property.readonly).map(([name]) => name);
+
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/settings', saved)).toEqual([]);
+    expect(Object.keys(published.body.endpoints.find((endpoint) => endpoint.methods.includes('POST'))!.args).sort()).toEqual(writable.sort());
   });
 
   it('when a suggestion is deleted by the editor, then it is gone on the bridge', async () => {

@@ -1,7 +1,8 @@
 /**
  * Checks a value against the subset of JSON Schema the plugin's REST schemas use (type, including type lists and
- * null; enum; properties; items; minimum and maximum; and Rest_Schemas' `x-required`). Returns what does not match,
- * one line per problem, so a test can show them all; an empty list when the value fits.
+ * null; enum; properties; items; minimum and maximum; and Rest_Schemas' `x-required`). A property the schema does not
+ * name is a problem too (as `additionalProperties: false`), so that an answer cannot grow what the generated types
+ * miss. Returns what does not match, one line per problem, so a test can show them all; an empty list when it fits.
  */
 export interface RestSchema {
   type?: string | string[];
@@ -43,6 +44,9 @@ export function schemaProblems(value: unknown, schema: RestSchema, where = '$'):
     }
     for (const [name, property] of Object.entries(schema.properties)) {
       if (name in object) problems.push(...schemaProblems(object[name], property, `${where}.${name}`));
+    }
+    for (const name of Object.keys(object)) {
+      if (!(name in schema.properties)) problems.push(`${where}.${name}: not in the schema`);
     }
   }
   return problems;

@@ -58,10 +58,9 @@ final class Analytics_Report {
 		$post_id                   = $this->view->post_id( (string) ( $orphan ? ( $item['url'] ?? '' ) : ( $item['sourcePageUrl'] ?? '' ) ) );
 		$item[ $key . 'Id' ]       = $post_id;
 		$item[ $key . 'EditLink' ] = 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '';
-		if ( $orphan ) {
-			$item['editLink'] = $item['postEditLink'];
-			unset( $item['postEditLink'] );
-		}
+		// The names the schemas give them: editLink, and sourceEditLink as a suggestion's.
+		$item[ $orphan ? 'editLink' : 'sourceEditLink' ] = $item[ $key . 'EditLink' ];
+		unset( $item[ $key . 'EditLink' ] );
 		return $item;
 	}
 }

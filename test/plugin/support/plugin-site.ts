@@ -169,10 +169,13 @@ export async function approvedSuggestionsFor(admin: RestClient, postId: number):
 
 /**
  * What in a 200 answer does not fit the schema its route publishes (OPTIONS on the route: the PHP schema the admin
- * UI's types are generated from); nothing for an error answer.
+ * UI's types are generated from); nothing for an error answer. A list route publishes the schema of one item, as
+ * WordPress's own do: each item of a list answer is checked against it.
  */
 export async function schemaMisfits(client: RestClient, route: string, answer: { status: number; body: unknown }): Promise<string[]> {
   if (answer.status !== 200) return [];
   const published = await client.json<{ schema?: RestSchema }>(route, { method: 'OPTIONS' });
-  return published.body.schema ? schemaProblems(answer.body, published.body.schema) : [`${route} publishes no schema`];
+  const schema = published.body.schema;
+  if (!schema) return [`${route} publishes no schema`];
+  return schemaProblems(answer.body, Array.isArray(answer.body) && schema.type === 'object' ? { type: 'array', items: schema } : schema);
 }
