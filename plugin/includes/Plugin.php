@@ -19,6 +19,8 @@ use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
 use Interlinker\Content\Site_Content;
+use Interlinker\Export\Csv_Exports;
+use Interlinker\Export\Export_Pager;
 use Interlinker\Html\Link_Inserter;
 use Interlinker\Implement\Bridge_Rollback_Replay;
 use Interlinker\Implement\Implementation_Details;
@@ -32,6 +34,8 @@ use Interlinker\Implement\Post_Lock;
 use Interlinker\Implement\Rollback_Service;
 use Interlinker\Implement\Unreported_Implementations;
 use Interlinker\Rest\Analytics_Controller;
+use Interlinker\Rest\Csv_Response;
+use Interlinker\Rest\Exports_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Settings_Controller;
 use Interlinker\Rest\Suggestion_View;
@@ -112,6 +116,8 @@ final class Plugin {
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		// A user's change through the plugin's routes ends their cached read answers.
 		add_filter( 'rest_request_after_callbacks', array( $this->reads, 'forget_after_change' ), 10, 3 );
+		// The export routes answer CSV files, which WordPress's REST server would send as a JSON string.
+		add_filter( 'rest_pre_serve_request', array( Csv_Response::class, 'serve' ), 10, 4 );
 
 		// Deferred sync: saving only queues; the queue is sent after the response, or by cron.
 		add_action( 'wp_after_insert_post', array( $this->listener, 'post_saved' ), 10, 2 );
@@ -134,12 +140,15 @@ final class Plugin {
 
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
+		$listing     = new Suggestion_Listing( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view );
+		$reports     = new Analytics_Report( $this->api, $view );
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
-			new Suggestions_Controller( $this->api, new Suggestion_Listing( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view ), $view, $this->reads, $this->budget ),
+			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
-			new Analytics_Controller( new Analytics_Report( $this->api, $view ), $this->reads ),
+			new Analytics_Controller( $reports, $this->reads ),
+			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();

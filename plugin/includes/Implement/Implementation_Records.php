@@ -98,6 +98,26 @@ final class Implementation_Records {
 	}
 
 	/**
+	 * Posts each of these implementations changed, in one query (an export reads a hundred implementations a page).
+	 *
+	 * @param string[] $implementation_ids
+	 * @return array<string, int[]> Implementation id → post ids; ids that changed no post are absent.
+	 */
+	public function posts_by_implementation( array $implementation_ids ): array {
+		global $wpdb;
+		if ( array() === $implementation_ids ) {
+			return array();
+		}
+		$placeholders = implode( ', ', array_fill( 0, count( $implementation_ids ), '%s' ) );
+		$found        = (array) $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s AND meta_value IN ( {$placeholders} ) ORDER BY post_id", self::META_ID, ...array_values( $implementation_ids ) ), ARRAY_A );
+		$posts        = array();
+		foreach ( $found as $row ) {
+			$posts[ (string) $row['meta_value'] ][] = (int) $row['post_id'];
+		}
+		return $posts;
+	}
+
+	/**
 	 * Ids of every implementation still applied somewhere on the site.
 	 *
 	 * @return string[]

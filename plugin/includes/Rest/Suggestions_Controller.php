@@ -76,13 +76,28 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public function get_collection_params(): array {
+		return self::filter_args() + array(
+			'generate' => array(
+				'description' => __( 'Generate suggestions for post_id first.', 'interlinker' ),
+				'type'        => 'boolean',
+				'default'     => false,
+			),
+		) + self::pagination_args();
+	}
+
+	/**
+	 * The list's filters and order, which its CSV export (GET /exports/suggestions) takes too.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function filter_args(): array {
 		return array(
-			'post_id'  => array(
+			'post_id' => array(
 				'description' => __( 'Only suggestions whose source is this post.', 'interlinker' ),
 				'type'        => 'integer',
 				'minimum'     => 1,
 			),
-			'status'   => array(
+			'status'  => array(
 				'description' => __( 'One status, or several (a list or comma-separated).', 'interlinker' ),
 				'type'        => 'array',
 				'items'       => array(
@@ -90,30 +105,25 @@ final class Suggestions_Controller extends Rest_Controller {
 					'enum' => Suggestion::STATUSES,
 				),
 			),
-			'generate' => array(
-				'description' => __( 'Generate suggestions for post_id first.', 'interlinker' ),
-				'type'        => 'boolean',
-				'default'     => false,
-			),
-			'search'   => array(
+			'search'  => array(
 				'description'       => __( 'Only suggestions whose anchor text or source or target title contains this text.', 'interlinker' ),
 				'type'              => 'string',
 				'maxLength'         => 200,
 				'sanitize_callback' => 'sanitize_text_field',
 			),
-			'orderby'  => array(
+			'orderby' => array(
 				'description' => __( 'Sort field.', 'interlinker' ),
 				'type'        => 'string',
 				'enum'        => array( 'createdAt', 'relevanceScore' ),
 				'default'     => 'createdAt',
 			),
-			'order'    => array(
+			'order'   => array(
 				'description' => __( 'Sort direction.', 'interlinker' ),
 				'type'        => 'string',
 				'enum'        => array( 'asc', 'desc' ),
 				'default'     => 'desc',
 			),
-		) + self::pagination_args();
+		);
 	}
 
 	/**
