@@ -16,7 +16,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Analytics_Answer {
 
 	/**
-	 * @param mixed    $data  The report (for a paged report, its items).
+	 * @param mixed    $data  The report as the route answers it: the bridge's, or for a paged report its items as
+	 *                         Orphan_Page or Broken_Link::to_rest() shapes them.
 	 * @param int|null $total How many items the report has in all; null for a report that is not paged.
 	 */
 	public function __construct(

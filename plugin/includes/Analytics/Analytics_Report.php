@@ -39,28 +39,21 @@ final class Analytics_Report {
 		if ( ! in_array( $report, self::PAGED, true ) ) {
 			return new Analytics_Answer( $answer['data'] );
 		}
-		$items = is_array( $answer['data'] ) ? $answer['data'] : array();
-		return new Analytics_Answer(
-			array_map( fn( $item ): array => $this->with_post( $report, is_array( $item ) ? $item : array() ), $items ),
-			$answer['total']
-		);
+		$items = array_filter( is_array( $answer['data'] ) ? $answer['data'] : array(), 'is_array' );
+		$post  = fn( string $url ): array => $this->post( $url );
+		$shape = '/orphans' === $report
+			? static fn( array $item ): array => Orphan_Page::from_bridge( $item, $post )->to_rest()
+			: static fn( array $item ): array => Broken_Link::from_bridge( $item, $post )->to_rest();
+		return new Analytics_Answer( array_values( array_map( $shape, $items ) ), $answer['total'] );
 	}
 
 	/**
-	 * An orphan gets postId and editLink; a broken link sourcePostId and sourceEditLink.
+	 * The site's post at $url (0 when none) and, for whoever may edit it, its edit link.
 	 *
-	 * @param array<string, mixed> $item
-	 * @return array<string, mixed>
+	 * @return array{int, string}
 	 */
-	private function with_post( string $report, array $item ): array {
-		$orphan                    = '/orphans' === $report;
-		$key                       = $orphan ? 'post' : 'sourcePost';
-		$post_id                   = $this->view->post_id( (string) ( $orphan ? ( $item['url'] ?? '' ) : ( $item['sourcePageUrl'] ?? '' ) ) );
-		$item[ $key . 'Id' ]       = $post_id;
-		$item[ $key . 'EditLink' ] = 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '';
-		// The names the schemas give them: editLink, and sourceEditLink as a suggestion's.
-		$item[ $orphan ? 'editLink' : 'sourceEditLink' ] = $item[ $key . 'EditLink' ];
-		unset( $item[ $key . 'EditLink' ] );
-		return $item;
+	private function post( string $url ): array {
+		$post_id = $this->view->post_id( $url );
+		return array( $post_id, 0 !== $post_id && current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '' );
 	}
 }
