@@ -92,7 +92,7 @@ final class Settings_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_item( $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->view->current() );
+		return new WP_REST_Response( $this->view->current()->to_rest() );
 	}
 
 	/**
@@ -109,11 +109,7 @@ final class Settings_Controller extends Rest_Controller {
 		if ( is_wp_error( $warnings ) ) {
 			return $warnings;
 		}
-		$answer = $this->view->current();
-		if ( $warnings ) {
-			$answer['warnings'] = $warnings;
-		}
-		return new WP_REST_Response( $answer );
+		return new WP_REST_Response( $this->view->current()->with_warnings( $warnings )->to_rest() );
 	}
 
 	/**
@@ -129,7 +125,7 @@ final class Settings_Controller extends Rest_Controller {
 	 */
 	public function rotate_key( $request ): WP_REST_Response|WP_Error {
 		$rotated = $this->rotation->rotate();
-		return is_wp_error( $rotated ) ? $rotated : new WP_REST_Response( $this->view->current() );
+		return is_wp_error( $rotated ) ? $rotated : new WP_REST_Response( $this->view->current()->to_rest() );
 	}
 
 	/**

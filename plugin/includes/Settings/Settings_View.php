@@ -1,7 +1,6 @@
 <?php
 /**
- * The settings as GET /settings shows them: the saved values, where wp-config.php decides them, whether the key is
- * set (never the key), and the post types the site could choose from.
+ * Reads the settings as GET /settings shows them (Settings_Answer).
  *
  * @package Interlinker
  */
@@ -18,23 +17,19 @@ final class Settings_View {
 
 	public function __construct( private readonly Settings $settings ) {}
 
-	/**
-	 * @return array<string, mixed> As the `interlinker-settings` schema describes it.
-	 */
-	public function current(): array {
-		$project = $this->settings->project();
-		return array(
-			'bridgeUrl'             => $this->settings->bridge_url(),
-			'bridgeUrlFromConstant' => $this->settings->bridge_url_from_constant(),
-			'apiKeySet'             => '' !== $this->settings->api_key(),
-			'apiKeyFromConstant'    => $this->settings->api_key_from_constant(),
-			'configurationError'    => $this->settings->problem(),
-			'projectId'             => $project['id'] ?? null,
-			'postTypes'             => $this->settings->post_types(),
-			'availablePostTypes'    => self::available_post_types(),
-			'excludedCategories'    => $this->settings->excluded_categories(),
-			'excludedPaths'         => $this->settings->excluded_paths(),
-			'maxLinksPerPost'       => $this->settings->max_links_per_post(),
+	public function current(): Settings_Answer {
+		return new Settings_Answer(
+			$this->settings->bridge_url(),
+			$this->settings->bridge_url_from_constant(),
+			'' !== $this->settings->api_key(),
+			$this->settings->api_key_from_constant(),
+			$this->settings->problem(),
+			$this->settings->project()['id'] ?? null,
+			$this->settings->post_types(),
+			self::available_post_types(),
+			$this->settings->excluded_categories(),
+			$this->settings->excluded_paths(),
+			$this->settings->max_links_per_post()
 		);
 	}
 
