@@ -93,3 +93,45 @@ export async function requestPage< T >(
 		),
 	};
 }
+
+/** A file a route answered (a CSV export), with its name and the answer's headers. */
+export interface DownloadedFile {
+	blob: Blob;
+	/** From Content-Disposition; `fallbackName` when it names none. */
+	filename: string;
+	headers: Headers;
+}
+
+function attachmentName( response: Response ): string | null {
+	const disposition = response.headers.get( 'Content-Disposition' ) ?? '';
+	const match = /filename="([^"]+)"/.exec( disposition );
+	return match?.[ 1 ] ?? null;
+}
+
+/**
+ * A GET whose answer is a file, not JSON: through apiFetch like every call, so that the REST nonce travels in
+ * X-WP-Nonce (never in an address) and errors come back as ApiError.
+ * @param path
+ * @param args
+ * @param fallbackName
+ */
+export async function requestFile(
+	path: string,
+	args: QueryArgs,
+	fallbackName: string
+): Promise< DownloadedFile > {
+	let response: Response;
+	try {
+		response = await apiFetch< Response >( {
+			path: pathWithArgs( path, args ),
+			parse: false,
+		} );
+	} catch ( thrown ) {
+		throw await toApiError( thrown );
+	}
+	return {
+		blob: await response.blob(),
+		filename: attachmentName( response ) ?? fallbackName,
+		headers: response.headers,
+	};
+}

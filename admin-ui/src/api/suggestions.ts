@@ -1,4 +1,4 @@
-import { NAMESPACE, request, requestPage } from './request';
+import { NAMESPACE, type QueryArgs, request, requestPage } from './request';
 import type {
 	ImplementAnswer,
 	ListPage,
@@ -19,12 +19,14 @@ export interface SuggestionQuery {
 	search?: string;
 }
 
-export function fetchSuggestions(
-	query: SuggestionQuery
-): Promise< ListPage< Suggestion > > {
-	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
-		page: query.page,
-		per_page: query.perPage,
+/**
+ * The list's filters and order as the plugin takes them: the list and its CSV export take the same.
+ * @param query
+ */
+export function suggestionFilterArgs(
+	query: Omit< SuggestionQuery, 'page' | 'perPage' >
+): QueryArgs {
+	return {
 		status: Array.isArray( query.status )
 			? query.status.join( ',' )
 			: query.status,
@@ -32,6 +34,16 @@ export function fetchSuggestions(
 		orderby: query.orderby,
 		order: query.order,
 		search: query.search,
+	};
+}
+
+export function fetchSuggestions(
+	query: SuggestionQuery
+): Promise< ListPage< Suggestion > > {
+	return requestPage< Suggestion >( `${ NAMESPACE }/suggestions`, {
+		page: query.page,
+		per_page: query.perPage,
+		...suggestionFilterArgs( query ),
 	} );
 }
 

@@ -1,5 +1,6 @@
 import { __, _n, sprintf } from '@wordpress/i18n';
 
+import * as exportsApi from '../api/exports';
 import * as settingsApi from '../api/settings';
 import * as implementationsApi from '../api/implementations';
 import * as suggestionsApi from '../api/suggestions';
@@ -11,7 +12,8 @@ import type {
 	SuggestionStatus,
 } from '../api/types';
 import { describeError } from '../lib/error-message';
-import { notifyError, notifySuccess } from './notify';
+import { saveFile } from '../lib/save-file';
+import { notifyError, notifySuccess, notifyWarning } from './notify';
 import type { Thunk, ThunkArgs } from './thunk';
 import type { Action } from './types';
 
@@ -529,4 +531,67 @@ export function refreshHealth(): Thunk {
 
 export function cancelSync(): Action {
 	return { type: 'SYNC_CANCEL_REQUESTED' };
+}
+
+function exportMessage( file: exportsApi.CsvExport ): string {
+	if ( file.cut === 'cap' ) {
+		return sprintf(
+			/* translators: %d: number of rows in the file. */
+			__(
+				'The file stops at %d rows, the most one download holds. Narrow the filters to download the rest.',
+				'interlinker'
+			),
+			file.rows
+		);
+	}
+	if ( file.cut === 'budget' ) {
+		return sprintf(
+			/* translators: %d: number of rows in the file. */
+			__(
+				'The file stops after %d rows: your hourly budget of Interlinker requests is used up. Download again next hour for the rest.',
+				'interlinker'
+			),
+			file.rows
+		);
+	}
+	return sprintf(
+		/* translators: %d: number of rows in the file. */
+		_n(
+			'Downloaded a CSV file with %d row.',
+			'Downloaded a CSV file with %d rows.',
+			file.rows,
+			'interlinker'
+		),
+		file.rows
+	);
+}
+
+/**
+ * Downloads a list as a CSV file, with the filters it is shown with; a file cut short says why.
+ * @param filters
+ */
+export function downloadCsv( filters: exportsApi.ExportFilters ): Thunk {
+	return async ( { dispatch, registry } ) => {
+		const busy = `export:${ filters.kind }`;
+		dispatch( { type: 'SET_BUSY', name: busy, busy: true } );
+		try {
+			const file = await exportsApi.downloadExport( filters );
+			saveFile( file.blob, file.filename );
+			( file.cut ? notifyWarning : notifySuccess )(
+				registry,
+				exportMessage( file )
+			);
+		} catch ( error ) {
+			notifyError(
+				registry,
+				sprintf(
+					/* translators: %s: the reason. */
+					__( 'The CSV file could not be made: %s', 'interlinker' ),
+					describeError( error as ApiError )
+				)
+			);
+		} finally {
+			dispatch( { type: 'SET_BUSY', name: busy, busy: false } );
+		}
+	};
 }

@@ -1,6 +1,6 @@
 /**
  * Tells the editor how an operation went, through WordPress's notices store (snackbars for success, notices for
- * failures so they stay until read).
+ * warnings and failures so they stay until read).
  */
 import { store as noticesStore } from '@wordpress/notices';
 
@@ -15,6 +15,13 @@ export function notifySuccess(
 	message: string
 ): void {
 	notices( registry ).createSuccessNotice( message, { type: 'snackbar' } );
+}
+
+export function notifyWarning(
+	registry: ThunkArgs[ 'registry' ],
+	message: string
+): void {
+	notices( registry ).createWarningNotice( message );
 }
 
 export function notifyError(

@@ -19,6 +19,10 @@ export interface NoticeActions {
 		content: string,
 		options?: Record< string, unknown >
 	) => unknown;
+	createWarningNotice: (
+		content: string,
+		options?: Record< string, unknown >
+	) => unknown;
 	createErrorNotice: (
 		content: string,
 		options?: Record< string, unknown >

@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
+import { DownloadCsvButton } from '../../components/download-csv-button';
 import { Pager } from '../../components/pager';
 import { PostLinks } from '../../components/post-links';
 import { RemoteContent } from '../../components/remote-content';
@@ -12,6 +13,7 @@ import { useRemote } from '../../hooks/use-remote';
 import { urlPath } from '../../lib/format';
 
 const PER_PAGE = 10;
+const EXPORT = { kind: 'broken-links' } as const;
 
 export function BrokenLinks() {
 	const [ page, setPage ] = useState( 1 );
@@ -22,6 +24,10 @@ export function BrokenLinks() {
 				<h2 className="interlinker-card-title">
 					{ __( 'Broken links', 'interlinker' ) }
 				</h2>
+				<DownloadCsvButton
+					filters={ EXPORT }
+					listName={ __( 'Broken links', 'interlinker' ) }
+				/>
 			</CardHeader>
 			<CardBody>
 				<p className="description">

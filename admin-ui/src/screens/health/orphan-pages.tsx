@@ -5,12 +5,14 @@ import { Card, CardBody, CardHeader } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
+import { DownloadCsvButton } from '../../components/download-csv-button';
 import { Pager } from '../../components/pager';
 import { PostLinks } from '../../components/post-links';
 import { RemoteContent } from '../../components/remote-content';
 import { useRemote } from '../../hooks/use-remote';
 
 const PER_PAGE = 10;
+const EXPORT = { kind: 'orphans' } as const;
 
 export function OrphanPages() {
 	const [ page, setPage ] = useState( 1 );
@@ -21,6 +23,10 @@ export function OrphanPages() {
 				<h2 className="interlinker-card-title">
 					{ __( 'Orphan pages', 'interlinker' ) }
 				</h2>
+				<DownloadCsvButton
+					filters={ EXPORT }
+					listName={ __( 'Orphan pages', 'interlinker' ) }
+				/>
 			</CardHeader>
 			<CardBody>
 				<p className="description">

@@ -8,6 +8,8 @@ import { getQueryArg } from '@wordpress/url';
 
 import type { Implementation } from '../../api/types';
 import { AdminPage } from '../../components/admin-page';
+import { ButtonRow } from '../../components/button-row';
+import { DownloadCsvButton } from '../../components/download-csv-button';
 import { EmptyState, ErrorState } from '../../components/request-states';
 import { useArgsInUrl } from '../../hooks/use-args-in-url';
 import { useRemote } from '../../hooks/use-remote';
@@ -27,6 +29,10 @@ function ImplementationList() {
 	);
 	useArgsInUrl( viewToUrlArgs( view ) );
 	const query = useMemo( () => viewToQuery( view ), [ view ] );
+	const exportFilters = useMemo(
+		() => ( { kind: 'implementations' as const, query } ),
+		[ query ]
+	);
 	const {
 		data: page,
 		isLoading,
@@ -39,6 +45,9 @@ function ImplementationList() {
 	}
 	return (
 		<>
+			<ButtonRow align="end" className="interlinker-list-actions">
+				<DownloadCsvButton filters={ exportFilters } />
+			</ButtonRow>
 			<div className="interlinker-dataviews">
 				<DataViews< Implementation >
 					view={ view }

@@ -8,6 +8,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { Suggestion } from '../../api/types';
 import { AdminPage } from '../../components/admin-page';
+import { DownloadCsvButton } from '../../components/download-csv-button';
 import { PostPicker, type PickedPost } from '../../components/post-picker';
 import { EmptyState, ErrorState } from '../../components/request-states';
 import { useArgsInUrl } from '../../hooks/use-args-in-url';
@@ -36,6 +37,10 @@ export function SuggestionsScreen() {
 	const query = useMemo(
 		() => viewToQuery( view, postId ),
 		[ view, postId ]
+	);
+	const exportFilters = useMemo(
+		() => ( { kind: 'suggestions' as const, query } ),
+		[ query ]
 	);
 	const {
 		data: page,
@@ -70,7 +75,12 @@ export function SuggestionsScreen() {
 	return (
 		<AdminPage
 			title={ __( 'Link suggestions', 'interlinker' ) }
-			actions={ <GenerateForPost onGenerated={ showNewSuggestionsOf } /> }
+			actions={
+				<>
+					<GenerateForPost onGenerated={ showNewSuggestionsOf } />
+					<DownloadCsvButton filters={ exportFilters } />
+				</>
+			}
 		>
 			<p className="interlinker-intro">
 				{ __(
