@@ -46,6 +46,9 @@ describe('the OpenAPI document', () => {
     expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
     expect(list.responses['200'].headers['X-RateLimit-Reset']).toBeDefined();
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+    const sync = document.paths['/api/projects/{projectId}/pages/batch'].post.requestBody.content['application/json'].schema;
+    expect(sync.items.properties.keyphrases).toMatchObject({ maxItems: 10, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } });
+    expect(sync.items.properties.keyphrases.description).toMatch(/6 words/);
   });
 
   it('when the creating POSTs are documented, then Idempotency-Key is a header parameter and 409 and 503 are among their answers', async () => {

@@ -25,7 +25,7 @@ describe('batch sync', () => {
     expect(result).toMatchObject({ synced: 2, failed: 0, errors: [] });
     const list = await account.client.listPages(projectId);
     expect(list.items.map((p) => p.url)).toEqual(['https://site.test/b', 'https://site.test/a']);
-    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, lastSyncedAt: expect.any(String) });
+    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, keyphrases: [], lastSyncedAt: expect.any(String) });
     const detail = await account.client.getPage(projectId, list.items[1]!.id);
     expect(detail).toMatchObject({ url: 'https://site.test/a', content: '<p>Body of /a</p>', statusCode: 200 });
   });
@@ -101,6 +101,58 @@ describe('batch sync', () => {
   it('when the page id or project is unknown, then 404', async () => {
     expect((await bridge.fetch(`/api/projects/${projectId}/pages/pg_unknown`, { key: account.key })).status).toBe(404);
     expect((await bridge.fetch('/api/projects/prj_unknown/pages', { key: account.key })).status).toBe(404);
+  });
+});
+
+describe("the editors' keyphrases", () => {
+  const brewing = (keyphrases?: string[]) => ({
+    url: 'https://cafe.test/brewing',
+    title: 'Brewing coffee at home',
+    content: '<p>Grind size, water temperature and steeping time decide how coffee tastes. A cold brew steeps for hours.</p>',
+    ...(keyphrases ? { keyphrases } : {}),
+  });
+  const beans = {
+    url: 'https://cafe.test/beans',
+    title: 'Choosing coffee beans',
+    content: '<p>Light roasts suit filters. For iced drinks, get the cold brew ratio right before you buy a big bag.</p>',
+  };
+  let cafe: string;
+  const anchorsToBrewing = async () =>
+    (await account.client.generateSuggestions(cafe, { sourcePageUrl: beans.url, minRelevanceScore: 0 }))
+      .filter((s) => s.targetPageUrl === brewing().url)
+      .map((s) => s.anchorText);
+
+  beforeAll(async () => {
+    cafe = (await account.client.createProject({ name: 'Cafe', domain: 'https://cafe.test' })).id;
+  });
+
+  it('when a page is synced with a keyphrase another page mentions, then it is stored with the page and suggested with exactly that anchor, until a sync without it', async () => {
+    await account.client.syncPages(cafe, [brewing(), beans]);
+    expect(await anchorsToBrewing()).not.toContain('cold brew ratio');
+
+    const { pages } = await account.client.syncPages(cafe, [brewing([' cold brew ratio ', 'cold brew ratio', 'iced coffee'])]);
+    expect((await account.client.getPage(cafe, pages[0]!.id)).keyphrases).toEqual(['cold brew ratio', 'iced coffee']);
+    const listed = (await account.client.listPages(cafe)).items.find((p) => p.id === pages[0]!.id);
+    expect(listed?.keyphrases).toEqual(['cold brew ratio', 'iced coffee']);
+    expect((await anchorsToBrewing())[0]).toBe('cold brew ratio');
+
+    await account.client.syncPages(cafe, [brewing()]);
+    expect((await account.client.getPage(cafe, pages[0]!.id)).keyphrases).toEqual([]);
+    expect(await anchorsToBrewing()).not.toContain('cold brew ratio');
+  });
+
+  it('when a page has more than 10 keyphrases, one over 100 characters or over 6 words, or not strings, then it fails alone with a validation error naming the field', async () => {
+    const result = await account.client.syncPages(cafe, [
+      brewing(Array.from({ length: 11 }, (_, i) => `phrase ${i}`)),
+      { ...beans, keyphrases: ['x'.repeat(101)] },
+      { ...beans, keyphrases: ['one two three four five six seven'] },
+      { ...beans, keyphrases: ['  '] },
+      { ...beans, keyphrases: 'cold brew' },
+      { ...beans, keyphrases: ['one two three four five six', 'y'.repeat(100)] },
+    ] as never);
+    expect(result.synced).toBe(1);
+    expect(result.errors.map((e) => [e.index, e.code])).toEqual([0, 1, 2, 3, 4].map((i) => [i, 'validation_error']));
+    for (const error of result.errors) expect(error.message).toMatch(/^keyphrases/);
   });
 });
 

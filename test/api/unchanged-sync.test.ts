@@ -27,7 +27,10 @@ class RecordingAnalyzer implements PageAnalyzer {
 }
 
 const DOMAIN = 'https://site.test';
-const page = (slug: string, changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean }> = {}) => ({
+const page = (
+  slug: string,
+  changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean; keyphrases: string[] }> = {},
+) => ({
   url: `${DOMAIN}/${slug}/`,
   title: `The ${slug} guide`,
   content: `<p>How the ${slug} works, with notes on <a href="${DOMAIN}/other/">the other guide</a>.</p>`,
@@ -73,6 +76,7 @@ describe('syncing pages that did not change', () => {
     { field: 'content', changes: { content: '<p>How the kernel boots.</p>' } },
     { field: 'status code', changes: { statusCode: 404 } },
     { field: 'exclusion', changes: { excluded: true } },
+    { field: 'keyphrases', changes: { keyphrases: ['kernel boot order'] } },
     { field: 'URL spelling', changes: { url: 'https://SITE.test/kernel/#top' } },
   ])('when only the $field changes, then the page is analysed and stored again', async ({ changes }) => {
     await account.client.syncPages(projectId, [page('kernel')]);
@@ -83,6 +87,17 @@ describe('syncing pages that did not change', () => {
     expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
     const stored = await account.client.getPage(projectId, result.pages[0]!.id);
     expect(stored).toMatchObject({ ...changes });
+  });
+
+  test('when a page is synced again with the same keyphrases, then it is not analysed again', async () => {
+    const withKeyphrases = page('kernel', { keyphrases: ['kernel boot order', 'initramfs'] });
+    await account.client.syncPages(projectId, [withKeyphrases]);
+    analyzer.analysed.length = 0;
+
+    await account.client.syncPages(projectId, [withKeyphrases]);
+    expect(analyzer.analysed).toEqual([]);
+    await account.client.syncPages(projectId, [page('kernel', { keyphrases: ['initramfs', 'kernel boot order'] })]);
+    expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
   });
 
   test('when a URL is sent twice in one batch, then its later version wins even when it equals the stored one', async () => {

@@ -15,6 +15,7 @@ interface FixturePage {
   title: string;
   html: string;
   statusCode?: number;
+  keyphrases?: string[];
 }
 
 const PAGES: FixturePage[] = [
@@ -58,7 +59,15 @@ function indexedPage(page: FixturePage): IndexedPage {
   const url = `${SITE}${page.path}`;
   const analysis = analyzePage({ url, title: page.title, html: page.html });
   const linkedUrls = analysis.links.map((link) => resolveHref(link.href, url)).filter((u): u is string => u !== null);
-  return { pageId: `pg${page.path}`, url, title: page.title, statusCode: page.statusCode ?? 200, analysis, linkedUrls };
+  return {
+    pageId: `pg${page.path}`,
+    url,
+    title: page.title,
+    statusCode: page.statusCode ?? 200,
+    analysis,
+    linkedUrls,
+    keyphrases: page.keyphrases ?? [],
+  };
 }
 
 /** Writes the page rows as the bridge's sync does, then indexes them in the same transaction. */
@@ -170,6 +179,52 @@ describe('ProjectIndexes.generate', () => {
 
   test('when the source page is unknown, then there are no suggestions', () => {
     expect(answer('/nowhere')).toEqual([]);
+  });
+});
+
+describe("ProjectIndexes and the editors' keyphrases", () => {
+  const brewing: FixturePage = {
+    path: '/brewing',
+    title: 'Brewing coffee at home – Docs',
+    html: '<p>Grind size, water temperature and steeping time decide how coffee tastes. A cold brew steeps for hours.</p>',
+  };
+  const withKeyphrase: FixturePage = { ...brewing, keyphrases: ['cold brew ratio'] };
+  const mentioning: FixturePage = {
+    path: '/beans',
+    title: 'Choosing coffee beans – Docs',
+    html: '<p>Light roasts suit filters. For iced drinks, get the cold brew ratio right before you buy a big bag.</p>',
+  };
+  const anchorsTo = (target: string, from: ProjectIndexes = indexes) =>
+    answer('/beans', {}, from).filter((s) => s.target === target).map((s) => s.anchorText);
+
+  test('when a page has a keyphrase another page mentions, then that page suggests it with exactly that anchor, and not without it', () => {
+    sync([brewing, mentioning]);
+    expect(anchorsTo('/brewing')).not.toContain('cold brew ratio');
+    const scoreBefore = answer('/beans').find((s) => s.target === '/brewing')?.relevanceScore ?? 0;
+
+    sync([withKeyphrase]);
+    const [first] = answer('/beans').filter((s) => s.target === '/brewing');
+    expect(first?.anchorText).toBe('cold brew ratio');
+    expect(first!.relevanceScore).toBeGreaterThan(scoreBefore);
+    expect(violations('/beans', [...PAGES, withKeyphrase, mentioning])).toEqual([]);
+  });
+
+  test('when the bridge restarts, from the rows or from a snapshot, then the keyphrase still names its page', () => {
+    sync([withKeyphrase, mentioning]);
+    expect(anchorsTo('/brewing', new ProjectIndexes(db))).toContain('cold brew ratio');
+    indexes.saveSnapshots();
+    const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
+    const restarted = new ProjectIndexes(db);
+    expect(anchorsTo('/brewing', restarted)).toContain('cold brew ratio');
+    expect(restored).toHaveBeenCalledTimes(1);
+    restored.mockRestore();
+  });
+
+  test('when the page is synced again without its keyphrase, then the keyphrase no longer names it', () => {
+    sync([withKeyphrase, mentioning]);
+    sync([brewing]);
+    expect(anchorsTo('/brewing')).not.toContain('cold brew ratio');
+    expect(anchorsTo('/brewing', new ProjectIndexes(db))).not.toContain('cold brew ratio');
   });
 });
 

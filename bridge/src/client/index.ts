@@ -41,6 +41,8 @@ export interface SyncPage {
   statusCode?: number;
   /** Keep the page out of suggestions (it still counts for link health). */
   excluded?: boolean;
+  /** Phrases the editors want the page linked for (≤ 10, each ≤ 100 characters and 6 words). */
+  keyphrases?: string[];
 }
 
 /** An error answer of the API, with the contract's code. */

@@ -30,7 +30,7 @@ export interface CorpusDocument {
   titleTermIds: Int32Array;
   postingTermIds: Int32Array;
   postingCounts: Uint16Array;
-  /** Own keyphrases, packed: kind, word count, term ids…, repeated. */
+  /** Own keyphrases (the editors' ones with kind anchor), packed: kind, word count, term ids…, repeated. */
   phrases: Int32Array;
   /** Internal links, packed: target doc number, anchor word count (0 for none), anchor term ids…, repeated. */
   outlinks: Int32Array;
@@ -317,6 +317,14 @@ export class SiteCorpus {
     const phrases: number[] = [];
     for (const phrase of analysis.keyphrases) {
       phrases.push(KIND_BY_NAME[phrase.kind], phrase.stems.length, ...phrase.stems.map((s) => this.terms.intern(s)));
+    }
+    // An editor's keyphrase is a name they gave the page, as the anchor text of a link to it is; it counts as one use.
+    const editorPhrases = new Set<string>();
+    for (const text of page.keyphrases ?? []) {
+      const phrase = phraseStems(text, stem);
+      if (phrase === null || editorPhrases.has(phrase.join(' '))) continue;
+      editorPhrases.add(phrase.join(' '));
+      phrases.push(PhraseKind.anchor, phrase.length, ...phrase.map((s) => this.terms.intern(s)));
     }
 
     const anchorsByUrl = new Map<string, Set<string>>();

@@ -68,6 +68,11 @@ export interface IndexedPage {
   analysis: PageAnalysis;
   /** Normalised URLs this page links to (resolved from analysis.links; internal to the site only). */
   linkedUrls: string[];
+  /**
+   * Phrases the site's editors want the page linked for (a focus keyphrase): indexed like the anchor text of an
+   * existing link to the page.
+   */
+  keyphrases?: readonly string[];
 }
 
 export interface GenerateRequest {

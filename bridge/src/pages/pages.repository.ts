@@ -22,6 +22,7 @@ export interface PageUpsert {
   statusCode: number;
   path: string;
   excluded: boolean;
+  keyphrases: readonly string[];
   syncedAt: string;
 }
 
@@ -34,6 +35,7 @@ export interface StoredVersion {
   contentHash: Buffer | null;
   statusCode: number;
   excluded: boolean;
+  keyphrases: string[];
 }
 
 export interface PageLink {
@@ -41,12 +43,19 @@ export interface PageLink {
   anchorText: string;
 }
 
-const SUMMARY_COLUMNS = 'id, url, title, status_code AS statusCode, excluded, last_synced_at AS lastSyncedAt';
+const SUMMARY_COLUMNS = 'id, url, title, status_code AS statusCode, excluded, keyphrases, last_synced_at AS lastSyncedAt';
 const RECORD_COLUMNS = 'id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode, excluded';
 
 /** SQLite has no booleans: turn the 0/1 `excluded` column into one. */
 function withExcludedFlag<T extends { excluded: unknown }>(row: T): T & { excluded: boolean } {
   return { ...row, excluded: row.excluded === 1 };
+}
+
+/** The `excluded` flag, and the `keyphrases` column (a JSON array) as an array. */
+function withFlagAndKeyphrases<T extends { excluded: unknown; keyphrases: unknown }>(
+  row: T,
+): T & { excluded: boolean; keyphrases: string[] } {
+  return { ...row, excluded: row.excluded === 1, keyphrases: JSON.parse(row.keyphrases as string) as string[] };
 }
 
 export class PagesRepository {
@@ -56,13 +65,13 @@ export class PagesRepository {
     this.statements = {
       upsert: db
         .prepare(
-          `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, created_at,
-             last_synced_at)
-           VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @syncedAt,
-             @syncedAt)
+          `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, keyphrases,
+             created_at, last_synced_at)
+           VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @keyphrases,
+             @syncedAt, @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
              content_hash = excluded.content_hash, status_code = excluded.status_code, path = excluded.path,
-             excluded = excluded.excluded, last_synced_at = excluded.last_synced_at
+             excluded = excluded.excluded, keyphrases = excluded.keyphrases, last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
         .pluck(),
@@ -70,7 +79,7 @@ export class PagesRepository {
         'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
       ),
       storedVersion: db.prepare(
-        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded
+        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded, keyphrases
          FROM pages WHERE project_id = ? AND url_key = ?`,
       ),
       touch: db.prepare('UPDATE pages SET last_synced_at = ? WHERE id = ?'),
@@ -95,14 +104,20 @@ export class PagesRepository {
   /** Inserts or updates by normalised URL; returns the page id (unchanged for an existing page). */
   upsert(page: PageUpsert): string {
     const { content, ...row } = page;
-    const id = this.statements.upsert.get({ ...row, excluded: page.excluded ? 1 : 0 }) as string;
+    const id = this.statements.upsert.get({
+      ...row,
+      excluded: page.excluded ? 1 : 0,
+      keyphrases: JSON.stringify(page.keyphrases),
+    }) as string;
     this.statements.upsertContent.run(id, content);
     return id;
   }
 
   findStoredVersion(projectId: string, urlKey: string): StoredVersion | undefined {
-    const row = this.statements.storedVersion.get(projectId, urlKey) as (StoredVersion & { excluded: unknown }) | undefined;
-    return row ? withExcludedFlag(row) : undefined;
+    const row = this.statements.storedVersion.get(projectId, urlKey) as
+      | (StoredVersion & { excluded: unknown; keyphrases: unknown })
+      | undefined;
+    return row ? withFlagAndKeyphrases(row) : undefined;
   }
 
   /** Records a sync of a page that did not change. */
@@ -116,7 +131,9 @@ export class PagesRepository {
   }
 
   list(projectId: string, limit: number, offset: number): PageSummary[] {
-    return (this.statements.list.all(projectId, limit, offset) as (PageSummary & { excluded: unknown })[]).map(withExcludedFlag);
+    return (this.statements.list.all(projectId, limit, offset) as (PageSummary & { excluded: unknown; keyphrases: unknown })[]).map(
+      withFlagAndKeyphrases,
+    );
   }
 
   count(projectId: string): number {
@@ -124,8 +141,10 @@ export class PagesRepository {
   }
 
   findDetail(projectId: string, pageId: string): PageDetail | undefined {
-    const row = this.statements.detail.get(pageId, projectId) as (PageDetail & { excluded: unknown }) | undefined;
-    return row ? withExcludedFlag(row) : undefined;
+    const row = this.statements.detail.get(pageId, projectId) as
+      | (PageDetail & { excluded: unknown; keyphrases: unknown })
+      | undefined;
+    return row ? withFlagAndKeyphrases(row) : undefined;
   }
 
   findByUrlKey(projectId: string, urlKey: string): PageRecord | undefined {

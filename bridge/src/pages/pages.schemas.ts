@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import { MAX_PHRASE_WORDS } from '../engine/keyphrases.js';
+import { tokenize } from '../engine/tokenizer.js';
 import { httpUrl, isoTimestamp, projectParams } from '../http/common-schemas.js';
 
 export const MAX_BATCH_PAGES = 500;
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+export const MAX_KEYPHRASES = 10;
+export const MAX_KEYPHRASE_LENGTH = 100;
+
+/** A phrase the site's editors want the page linked for; a name is a few words, as the engine's phrases are. */
+const keyphrase = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_KEYPHRASE_LENGTH)
+  .refine((value) => tokenize(value).words.length <= MAX_PHRASE_WORDS, `At most ${MAX_PHRASE_WORDS} words.`);
 
 /** One page of a batch sync (contract §3). Validated page by page: a bad page fails alone. */
 export const syncPageInput = z.object({
@@ -16,6 +28,13 @@ export const syncPageInput = z.object({
     .boolean()
     .default(false)
     .meta({ description: 'Keep this page out of suggestions (as source and target); it still counts for link health.' }),
+  keyphrases: z
+    .array(keyphrase)
+    .max(MAX_KEYPHRASES)
+    .default([])
+    .meta({
+      description: `Phrases the site's editors want this page linked for (a focus keyphrase): each names the page like the anchor text of an existing link to it, so a mention of it in another page is suggested as an anchor to this one. At most ${MAX_KEYPHRASES}, each at most ${MAX_KEYPHRASE_LENGTH} characters and ${MAX_PHRASE_WORDS} words. Sending the page without them removes them.`,
+    }),
 });
 export type SyncPageInput = z.output<typeof syncPageInput>;
 
@@ -48,6 +67,7 @@ export const pageSummary = z.object({
   title: z.string(),
   statusCode: z.number().int(),
   excluded: z.boolean(),
+  keyphrases: z.array(z.string()),
   lastSyncedAt: isoTimestamp,
 });
 export type PageSummary = z.output<typeof pageSummary>;

@@ -35,6 +35,8 @@ interface ValidPage {
   contentHash: Buffer;
   statusCode: number;
   excluded: boolean;
+  /** Trimmed, in the order sent, duplicates dropped. */
+  keyphrases: string[];
 }
 
 interface PreparedPage extends ValidPage {
@@ -133,6 +135,7 @@ export class PagesService {
           statusCode: page.statusCode,
           path: new URL(page.urlKey).pathname,
           excluded: page.excluded,
+          keyphrases: page.keyphrases,
           syncedAt,
         });
         this.pages.replaceLinks(id, project.id, page.links);
@@ -145,6 +148,7 @@ export class PagesService {
           statusCode: page.statusCode,
           analysis: page.analysis,
           linkedUrls: [...new Set(page.links.map((link) => link.targetKey))],
+          keyphrases: page.keyphrases,
         });
         result.push({ index: page.index, id, url: page.urlKey });
       }
@@ -154,7 +158,7 @@ export class PagesService {
   }
 
   /**
-   * Pages sent exactly as stored (URL, title, content, status, exclusion) and indexed by the current analysis, with
+   * Pages sent exactly as stored (URL, title, content, status, exclusion, keyphrases) and indexed by the current analysis, with
    * their ids. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
    */
   private unchangedPages(projectId: string, valid: readonly ValidPage[]): Map<ValidPage, string> {
@@ -178,6 +182,7 @@ export class PagesService {
       stored.title === page.title &&
       stored.statusCode === page.statusCode &&
       stored.excluded === page.excluded &&
+      sameList(stored.keyphrases, page.keyphrases) &&
       stored.contentHash !== null &&
       stored.contentHash.equals(page.contentHash) &&
       this.listener.isCurrent(stored.id);
@@ -207,6 +212,7 @@ export class PagesService {
       contentHash: contentHash(page.content),
       statusCode: page.statusCode,
       excluded: page.excluded,
+      keyphrases: [...new Set(page.keyphrases)],
     };
   }
 
@@ -222,6 +228,10 @@ export class PagesService {
     if (!page) throw new NotFoundError('Page');
     return page;
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** The page with its analysis and its links to the project's own site. */

@@ -9,6 +9,7 @@ import { migration as analysisVersion } from './0007-analysis-version.js';
 import { migration as contentHash } from './0008-content-hash.js';
 import { migration as idempotencyKeys } from './0009-idempotency-keys.js';
 import { migration as suggestionInputs } from './0010-suggestion-inputs.js';
+import { migration as pageKeyphrases } from './0011-page-keyphrases.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   contentHash,
   idempotencyKeys,
   suggestionInputs,
+  pageKeyphrases,
 ];
