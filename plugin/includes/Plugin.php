@@ -50,6 +50,7 @@ use Interlinker\Suggestions\Suggestion_Generator;
 use Interlinker\Suggestions\Suggestion_Listing;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
+use Interlinker\Sync\Post_Keyphrases;
 use Interlinker\Sync\Project_Exclusions;
 use Interlinker\Sync\Site_Sync;
 use Interlinker\Sync\Sync_Queue;
@@ -113,6 +114,7 @@ final class Plugin {
 
 	public function register_hooks(): void {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
+		add_action( 'init', array( Post_Keyphrases::class, 'register_meta' ) );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		// A user's change through the plugin's routes ends their cached read answers.
 		add_filter( 'rest_request_after_callbacks', array( $this->reads, 'forget_after_change' ), 10, 3 );
@@ -123,6 +125,10 @@ final class Plugin {
 		add_action( 'wp_after_insert_post', array( $this->listener, 'post_saved' ), 10, 2 );
 		add_action( 'trashed_post', array( $this->listener, 'post_trashed' ) );
 		add_action( 'before_delete_post', array( $this->listener, 'post_deleting' ), 10, 2 );
+		// A post's keyphrases (its own, Yoast's, Rank Math's) are sent with it: changing one queues it like an edit.
+		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $meta_hook ) {
+			add_action( $meta_hook, array( $this->listener, 'meta_changed' ), 10, 3 );
+		}
 		add_action( 'shutdown', array( $this->queue, 'run_at_shutdown' ) );
 		add_action( Sync_Queue::CRON_HOOK, array( $this->queue, 'run' ) );
 

@@ -1,7 +1,7 @@
 <?php
 /**
- * The page the bridge gets for a post: its URL, title, stored content without shortcodes, status, and whether it
- * is excluded from suggestions.
+ * The page the bridge gets for a post: its URL, title, stored content without shortcodes, status, whether it is
+ * excluded from suggestions, and the phrases its editors want it linked for.
  *
  * @package Interlinker
  */
@@ -27,21 +27,27 @@ final class Page_Payload {
 	 * what suggestions must be made from; shortcodes are left out so that no anchor is proposed inside one.
 	 * A password-protected post goes without its content: the page exists, but what it says stays private.
 	 * An excluded post is never a suggestion's source or target, yet links to it and in it count for link health.
+	 * Keyphrases go only when there are some: a page sent without them loses those it had.
 	 *
-	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool}
+	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool, keyphrases?: string[]}
 	 */
 	public static function live( WP_Post $post, string $url, bool $excluded ): array {
 		$content = '' === $post->post_password ? Shortcode_Spans::strip( $post->post_content ) : '';
 		if ( strlen( $content ) > self::MAX_CONTENT_BYTES ) {
 			$content = mb_strcut( $content, 0, self::MAX_CONTENT_BYTES, 'UTF-8' );
 		}
-		return array(
+		$page       = array(
 			'url'        => $url,
 			'title'      => self::title( $post ),
 			'content'    => $content,
 			'statusCode' => 200,
 			'excluded'   => $excluded,
 		);
+		$keyphrases = Post_Keyphrases::of( $post );
+		if ( $keyphrases ) {
+			$page['keyphrases'] = $keyphrases;
+		}
+		return $page;
 	}
 
 	/**

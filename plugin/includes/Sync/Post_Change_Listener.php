@@ -40,6 +40,21 @@ final class Post_Change_Listener {
 		}
 	}
 
+	/**
+	 * After a keyphrase meta is added, updated or deleted (the post's own list, Yoast's or Rank Math's focus
+	 * keyphrase): the bridge must get the post again, as after a content change.
+	 */
+	public function meta_changed( mixed $meta_id, int $post_id, string $meta_key ): void {
+		// A delete by key across all posts names no post (0); get_post( 0 ) would be the global post.
+		if ( $post_id <= 0 || ! in_array( $meta_key, Post_Keyphrases::meta_keys(), true ) ) {
+			return;
+		}
+		$post = get_post( $post_id );
+		if ( $post instanceof WP_Post ) {
+			$this->post_saved( $post_id, $post );
+		}
+	}
+
 	public function post_trashed( int $post_id ): void {
 		$post = get_post( $post_id );
 		if ( $post instanceof WP_Post ) {
