@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import type { RestSyncQueue, RestSyncQueueRun } from '../../admin-ui/src/api/rest-types.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, schemaMisfits, startPluginSite, syncQueueRunMisfits } from './support/plugin-site.js';
 
 interface WpError {
   code: string;
@@ -116,10 +117,10 @@ describe('when the bridge is down, slow or rate-limited', () => {
     const path = new URL(url).pathname;
     const { saved, waiting } = await withBridgeStopped(async () => ({
       saved: await site.admin.json<{ excludedPaths: string[]; warnings?: string[] }>('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [path] } }),
-      waiting: await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue'),
+      waiting: await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue'),
     }));
 
-    const run = await site.admin.json<{ pending: { postIds: number[] } }>('/interlinker/v1/sync/queue', { method: 'POST' });
+    const run = await site.admin.json<RestSyncQueueRun>('/interlinker/v1/sync/queue', { method: 'POST' });
     const project = await site.bridgeApi<{ data: { excludePaths: string[] } }>(`/api/projects/${await site.projectId()}`);
     const pages = await site.bridgeApi<{ data: { url: string; statusCode: number; excluded: boolean }[] }>(`/api/projects/${await site.projectId()}/pages?limit=100`);
     await site.admin.json('/interlinker/v1/settings', { method: 'POST', body: { excludedPaths: [] } });
@@ -130,6 +131,7 @@ describe('when the bridge is down, slow or rate-limited', () => {
     expect(waiting.body.postIds).toEqual([flourId]);
     expect(run.status).toBe(200);
     expect(run.body.pending.postIds).toEqual([]);
+    expect(await syncQueueRunMisfits(site.admin, run)).toEqual([]);
     expect(project.body.data.excludePaths).toEqual([path]);
     expect(pages.body.data.find((page) => page.url === url)).toMatchObject({ statusCode: 200, excluded: true });
   });
@@ -137,15 +139,17 @@ describe('when the bridge is down, slow or rate-limited', () => {
   it('when a post is saved while the bridge is down, then it waits in the queue and goes once the queue runs again', async () => {
     const [saved, waiting] = await withBridgeStopped(async () => [
       await site.admin.json(`/wp/v2/posts/${sourceId}`, { method: 'POST', body: { title: 'Weekend Loaf, again' } }),
-      await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue'),
+      await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue'),
     ]);
 
-    const run = await site.admin.json<{ synced: number; pending: { postIds: number[] } }>('/interlinker/v1/sync/queue', { method: 'POST' });
+    const run = await site.admin.json<RestSyncQueueRun>('/interlinker/v1/sync/queue', { method: 'POST' });
 
     expect(saved.status).toBe(200);
     expect(waiting.body.postIds).toEqual([sourceId]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/sync/queue', waiting)).toEqual([]);
     expect(run.status).toBe(200);
     expect(run.body.synced).toBe(1);
     expect(run.body.pending.postIds).toEqual([]);
+    expect(await syncQueueRunMisfits(site.admin, run)).toEqual([]);
   });
 });

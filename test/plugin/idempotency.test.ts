@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import type { RestReconcileAnswer } from '../../admin-ui/src/api/rest-types.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 interface Implementation {
   id: string;
@@ -58,7 +59,7 @@ describe('a lost answer to "create implementation" never leaves it pending', () 
 
     const answer = await site.admin.json<{ code: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: suggestions.map((s) => s.id) } });
     const pendingBefore = await onBridge('pending');
-    const reconciled = await site.admin.json<{ settled: { outcome: string }[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
+    const reconciled = await site.admin.json<RestReconcileAnswer>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
 
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('interlinker_bridge_unreachable');
@@ -66,6 +67,7 @@ describe('a lost answer to "create implementation" never leaves it pending', () 
     expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(200);
     expect(reconciled.body.settled.map((s) => s.outcome)).toEqual(['rolled_back']);
     expect(reconciled.body.waiting).toEqual([]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implementations/reconcile', reconciled)).toEqual([]);
     expect(await onBridge('pending')).toEqual([]);
     expect((await onBridge('rolled_back')).map((i) => i.id)).toContain(pendingBefore[0]!.id);
     expect(new Set(creates().slice(seenBefore).map((r) => r.headers['idempotency-key'])).size).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RestImplementAnswer } from '../../admin-ui/src/api/rest-types.js';
+import type { RestImplementAnswer, RestReconcileAnswer, RestSyncResult } from '../../admin-ui/src/api/rest-types.js';
 import { approvedSuggestionsFor, fullSync, type PluginSite, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 interface BridgeImplementation {
@@ -13,11 +13,6 @@ type ImplementAnswer = RestImplementAnswer & {
   code: string;
   data: { status: number; implementationId: string; contentChanged: boolean; changedPostIds: number[] };
 };
-interface Settled {
-  implementationId: string;
-  outcome: string;
-  status: string;
-}
 
 /** Test switches read by the must-use plugin, so that a test can break one step of an implement call. */
 const SWITCHES = `
@@ -91,7 +86,7 @@ describe('implementations the bridge was not told about are settled on the next 
     const failed = await implement(source.suggestionIds);
     const pendingBefore = await onBridge(failed.body.data.implementationId);
     site.proxy!.clear();
-    const synced = await site.admin.json<{ reconciledImplementations: Settled[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [source.id] } });
+    const synced = await site.admin.json<RestSyncResult>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [source.id] } });
     const settled = await onBridge(failed.body.data.implementationId);
     const again = await implement(source.suggestionIds);
 
@@ -101,6 +96,7 @@ describe('implementations the bridge was not told about are settled on the next 
     expect(pendingBefore.status).toBe('pending');
     expect(synced.status).toBe(200);
     expect(synced.body.reconciledImplementations).toEqual([{ implementationId: failed.body.data.implementationId, outcome: 'rolled_back', status: 'rolled_back' }]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/sync', synced)).toEqual([]);
     expect(settled.status).toBe('rolled_back');
     expect(settled.rollbackReason).toMatch(/could not be reported/);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
@@ -115,7 +111,7 @@ describe('implementations the bridge was not told about are settled on the next 
     const linked = await site.content(source.id);
     site.proxy!.clear();
     await site.php(`return delete_option( 'test_refuse_unlinking' );`);
-    const firstCall = await site.admin.json<{ reconciledImplementations: Settled[] }>('/interlinker/v1/sync', { method: 'POST', body: {} });
+    const firstCall = await site.admin.json<RestSyncResult>('/interlinker/v1/sync', { method: 'POST', body: {} });
     const settled = await onBridge(failed.body.data.implementationId);
     const rolledBack = await site.admin.json('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: failed.body.data.implementationId, reason: 'test' } });
 
@@ -139,7 +135,7 @@ describe('implementations the bridge was not told about are settled on the next 
     });
     await site.php(`return delete_option( 'test_die_before_report' );`);
     const [implementationId] = await site.php<string[]>(`return array_values( array_unique( get_post_meta( ${source.id}, '_interlinker_implementation_id' ) ) );`);
-    const early = await site.admin.json<{ settled: Settled[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
+    const early = await site.admin.json<RestReconcileAnswer>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
     // Ten minutes later, as far as the entry knows: no implement request runs that long.
     // (Entries are named by the create call's Idempotency-Key; this one is found by the implementation it names.)
     await site.php(`
@@ -152,7 +148,7 @@ describe('implementations the bridge was not told about are settled on the next 
         }
       }
       return true;`);
-    const late = await site.admin.json<{ settled: Settled[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
+    const late = await site.admin.json<RestReconcileAnswer>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
     const settled = await onBridge(implementationId!);
 
     expect(await died.text()).toBe('');
@@ -160,6 +156,8 @@ describe('implementations the bridge was not told about are settled on the next 
     expect(early.status).toBe(200);
     expect(early.body).toEqual({ settled: [], waiting: [implementationId] });
     expect(late.body).toEqual({ settled: [{ implementationId, outcome: 'reported', status: 'completed' }], waiting: [] });
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implementations/reconcile', early)).toEqual([]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implementations/reconcile', late)).toEqual([]);
     expect(settled.summary?.succeeded).toBe(linksIn(await site.content(source.id)));
   });
 
@@ -171,12 +169,13 @@ describe('implementations the bridge was not told about are settled on the next 
 
     const retry = await site.admin.json<{ code: string }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
     site.proxy!.clear();
-    const next = await site.admin.json<{ settled: Settled[]; waiting: string[] }>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
+    const next = await site.admin.json<RestReconcileAnswer>('/interlinker/v1/implementations/reconcile', { method: 'POST' });
 
     expect(retry.status).toBe(503);
     expect(retry.body.code).toBe('interlinker_bridge_unreachable');
     expect(next.body.settled.map((s) => s.implementationId)).toEqual([failed.body.data.implementationId]);
     expect(next.body.waiting).not.toContain(failed.body.data.implementationId);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/implementations/reconcile', next)).toEqual([]);
   });
 
   it('when an implementation is rolled back through the bridge API, then saving one of its posts takes its links out there with a single list call by its id', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullSync, type PluginSite, phpString, type Suggestion, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
+import type { RestSyncQueue } from '../../admin-ui/src/api/rest-types.js';
+import { fullSync, type PluginSite, phpString, schemaMisfits, type Suggestion, type SyncAnswer, startPluginSite } from './support/plugin-site.js';
 
 interface BridgePage {
   id: string;
@@ -102,7 +103,9 @@ describe('sync from WordPress to the bridge', () => {
 
     expect(saved.status).toBe(200);
     expect((await bridgePage(await permalink(id)))?.title).toBe('Rye Flour, Explained');
-    expect((await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue')).body.postIds).toEqual([]);
+    const queue = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
+    expect(queue.body.postIds).toEqual([]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/sync/queue', queue)).toEqual([]);
   });
 
   it('when a post is trashed, then the bridge marks its URL 410 so that links to it show as broken', async () => {

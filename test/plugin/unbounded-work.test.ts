@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PluginSite, startPluginSite } from './support/plugin-site.js';
+import type { RestSyncQueue, RestSyncQueueRun } from '../../admin-ui/src/api/rest-types.js';
+import { type PluginSite, schemaMisfits, startPluginSite, syncQueueRunMisfits } from './support/plugin-site.js';
 
 /**
  * PHP that times `$work( $content )` on content of n and 4n repetitions of `$unit` and returns how many times
@@ -76,7 +77,7 @@ describe('work in PHP grows linearly with the post, and the sync queue loses not
           return wp_update_post( array( 'ID' => ${id}, 'post_title' => 'Saved ${id}' ) );`),
       ),
     );
-    const pending = await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue');
+    const pending = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
 
     expect([...pending.body.postIds].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     await site.admin.json('/interlinker/v1/sync/queue', { method: 'POST' });
@@ -94,11 +95,13 @@ describe('work in PHP grows linearly with the post, and the sync queue loses not
       add_filter( 'pre_http_request', static function ( $pre, $args, $url ) { if ( str_contains( $url, '/pages/batch' ) ) { echo "\\n@@JSON@@true"; exit; } return $pre; }, 10, 3 );
       $queue->run();
       return false;`);
-    const pending = await site.admin.json<{ postIds: number[] }>('/interlinker/v1/sync/queue');
-    const run = await site.admin.json<{ synced: number; pending: { postIds: number[] } }>('/interlinker/v1/sync/queue', { method: 'POST' });
+    const pending = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
+    const run = await site.admin.json<RestSyncQueueRun>('/interlinker/v1/sync/queue', { method: 'POST' });
 
     expect(pending.body.postIds).toContain(id);
     expect(run.body.synced).toBeGreaterThanOrEqual(1);
     expect(run.body.pending.postIds).toEqual([]);
+    expect(await schemaMisfits(site.admin, '/interlinker/v1/sync/queue', pending)).toEqual([]);
+    expect(await syncQueueRunMisfits(site.admin, run)).toEqual([]);
   });
 });

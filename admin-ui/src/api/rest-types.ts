@@ -151,6 +151,17 @@ export interface RestImplementationDetails {
 	} >;
 }
 
+/** `interlinker-reconcile-answer` */
+export interface RestReconcileAnswer {
+	settled: Array< {
+		implementationId: string;
+		outcome: 'reported' | 'rolled_back' | 'settled' | 'gone' | 'never_created';
+		status: string;
+	} >;
+	/** Implementations still unreported: not due yet, or left by a bridge error. */
+	waiting: string[];
+}
+
 /** `interlinker-sync-result` */
 export interface RestSyncResult {
 	/** Pages the bridge stored, over the whole run so far. */
@@ -178,6 +189,47 @@ export interface RestSyncResult {
 		outcome: 'reported' | 'rolled_back' | 'settled' | 'gone' | 'never_created';
 		status: string;
 	} >;
+}
+
+/** `interlinker-sync-queue` */
+export interface RestSyncQueue {
+	postIds: number[];
+	/** Synced URLs of deleted posts, to be sent as gone. */
+	goneUrls: string[];
+}
+
+/** `interlinker-sync-queue-run` */
+export interface RestSyncQueueRun {
+	/** Pages the bridge stored, over the whole run so far. */
+	synced: number;
+	/** Pages the bridge refused, over the whole run so far. */
+	failed: number;
+	/** Posts that stand for no page: never synced and now unpublished or excluded. */
+	skipped: number;
+	/** Posts the run covers. */
+	total: number;
+	done: boolean;
+	cursor: string | null;
+	/** Pages of this call the bridge refused, and why. */
+	errors: Array< {
+		postId: number;
+		url: string;
+		code: string;
+		message: string;
+	} >;
+	/** On the first call of a full sync (all posts) and on a sync of given posts (theirs): implementations rolled back through the bridge whose links were taken out here. */
+	revertedImplementations?: string[];
+	/** Implementations a failed implement call had left pending on the bridge, now reported or rolled back there. */
+	reconciledImplementations?: Array< {
+		implementationId: string;
+		outcome: 'reported' | 'rolled_back' | 'settled' | 'gone' | 'never_created';
+		status: string;
+	} >;
+	pending: {
+		postIds: number[];
+		/** Synced URLs of deleted posts, to be sent as gone. */
+		goneUrls: string[];
+	};
 }
 
 /** `interlinker-settings` */

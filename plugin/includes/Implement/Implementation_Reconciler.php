@@ -30,25 +30,17 @@ final class Implementation_Reconciler {
 	/**
 	 * Settles every due entry. Stops at the first bridge error (the bridge is most likely down); what is left
 	 * stays for the next sync or retry.
-	 *
-	 * @return array{settled: Reconciled_Implementation[], error: WP_Error|null}
 	 */
-	public function reconcile(): array {
+	public function reconcile(): Reconciliation {
 		$settled = array();
 		foreach ( $this->unreported->due() as $entry ) {
 			$outcome = $this->settle( $entry );
 			if ( is_wp_error( $outcome ) ) {
-				return array(
-					'settled' => $settled,
-					'error'   => $outcome,
-				);
+				return new Reconciliation( $settled, $outcome );
 			}
 			$settled[] = $outcome;
 		}
-		return array(
-			'settled' => $settled,
-			'error'   => null,
-		);
+		return new Reconciliation( $settled );
 	}
 
 	/**

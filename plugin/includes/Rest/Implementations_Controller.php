@@ -17,7 +17,6 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Permitted_Implementation;
-use Interlinker\Implement\Reconciled_Implementation;
 use Interlinker\Implement\Rollback_Service;
 use WP_Error;
 use WP_REST_Request;
@@ -60,21 +59,13 @@ final class Implementations_Controller extends Rest_Controller {
 				),
 			) + self::pagination_args()
 		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/reconcile',
-			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'reconcile' ),
-				'permission_callback' => array( $this, 'bridge_write_permission' ),
-			)
-		);
+		$this->route( '/' . $this->rest_base . '/reconcile', WP_REST_Server::CREATABLE, 'reconcile', 'bridge_write_permission', 'reconcile_answer' );
 		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission', 'implementation_details' );
 	}
 
 	/**
-	 * A route answering with an implementation: its schema (a Rest_Schemas method) goes at the route's level, where
-	 * OPTIONS publishes it.
+	 * A route and the schema of its answer (a Rest_Schemas method), which goes at the route's level, where OPTIONS
+	 * publishes it.
 	 *
 	 * @param array<string, array<string, mixed>> $args
 	 */
@@ -143,19 +134,8 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function reconcile( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$reconciled = $this->reconciler->reconcile();
-		$settled    = array_map( static fn( Reconciled_Implementation $one ): array => $one->to_rest(), $reconciled['settled'] );
-		if ( null !== $reconciled['error'] ) {
-			$error = $reconciled['error'];
-			$data  = (array) $error->get_error_data();
-			return new WP_Error( (string) $error->get_error_code(), $error->get_error_message(), $data + array( 'settled' => $settled ) );
-		}
-		return new WP_REST_Response(
-			array(
-				'settled' => $settled,
-				'waiting' => $this->reconciler->waiting(),
-			)
-		);
+		$reconciliation = $this->reconciler->reconcile();
+		return $reconciliation->to_error() ?? new WP_REST_Response( $reconciliation->to_rest( $this->reconciler->waiting() ) );
 	}
 
 	/**

@@ -36,7 +36,7 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::sync_result(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links() );
+		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links() );
 		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ) );
 		foreach ( array_merge( $answers, $inputs ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;
@@ -258,7 +258,33 @@ final class Rest_Schemas {
 	}
 
 	/**
-	 * One answer of POST /sync (and of POST /sync/queue, which adds `pending`).
+	 * The answer of POST /implementations/reconcile (a bridge error is a WP_Error whose data holds `settled`).
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function reconcile_answer(): array {
+		return self::object(
+			'interlinker-reconcile-answer',
+			array(
+				'settled' => self::view(
+					array(
+						'type'  => 'array',
+						'items' => self::reconciled_implementation(),
+					)
+				),
+				'waiting' => self::view(
+					array(
+						'description' => __( 'Implementations still unreported: not due yet, or left by a bridge error.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array( 'type' => 'string' ),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * One answer of POST /sync (POST /sync/queue answers it with `pending`).
 	 *
 	 * @return array<string, mixed>
 	 */
@@ -299,21 +325,60 @@ final class Rest_Schemas {
 					array(
 						'description' => __( 'Implementations a failed implement call had left pending on the bridge, now reported or rolled back there.', 'interlinker' ),
 						'type'        => 'array',
-						'items'       => array(
-							'type'       => 'object',
-							'properties' => array(
-								'implementationId' => array( 'type' => 'string' ),
-								'outcome'          => array(
-									'type' => 'string',
-									'enum' => Reconciled_Implementation::OUTCOMES,
-								),
-								'status'           => array( 'type' => 'string' ),
-							),
-						),
+						'items'       => self::reconciled_implementation(),
 					)
 				),
 			),
 			array( 'synced', 'failed', 'skipped', 'total', 'done', 'cursor', 'errors' )
+		);
+	}
+
+	/**
+	 * The deferred sync queue, as GET /sync/queue answers it: what is waiting.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function sync_queue(): array {
+		return self::object(
+			'interlinker-sync-queue',
+			array(
+				'postIds'  => self::view(
+					array(
+						'type'  => 'array',
+						'items' => array( 'type' => 'integer' ),
+					)
+				),
+				'goneUrls' => self::view(
+					array(
+						'description' => __( 'Synced URLs of deleted posts, to be sent as gone.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array( 'type' => 'string' ),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of POST /sync/queue: the sync answer, and what is still waiting.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function sync_queue_run(): array {
+		$result = self::sync_result();
+		$queue  = self::sync_queue();
+		return self::object(
+			'interlinker-sync-queue-run',
+			$result['properties'] + array(
+				'pending' => self::view(
+					array(
+						'type'       => 'object',
+						'properties' => $queue['properties'],
+						'x-required' => $queue['x-required'],
+					)
+				),
+			),
+			array_merge( $result['x-required'], array( 'pending' ) )
 		);
 	}
 
@@ -731,6 +796,26 @@ final class Rest_Schemas {
 				'enum'     => $status['enum'],
 				'required' => true,
 			),
+		);
+	}
+
+	/**
+	 * What reconciliation did with one implementation, in POST /sync's and POST /implementations/reconcile's answers.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function reconciled_implementation(): array {
+		return array(
+			'type'       => 'object',
+			'properties' => array(
+				'implementationId' => array( 'type' => 'string' ),
+				'outcome'          => array(
+					'type' => 'string',
+					'enum' => Reconciled_Implementation::OUTCOMES,
+				),
+				'status'           => array( 'type' => 'string' ),
+			),
+			'x-required' => array( 'implementationId', 'outcome', 'status' ),
 		);
 	}
 

@@ -55,12 +55,17 @@ final class Sync_Controller extends Rest_Controller {
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_queue' ),
 					'permission_callback' => array( $this, 'manage_site_permission' ),
+					'args'                => array(),
 				),
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'run_queue' ),
 					'permission_callback' => array( $this, 'manage_site_permission' ),
+					'args'                => array(),
 				),
+				// A route publishes one schema: the queue, as GET answers it. POST answers interlinker-sync-queue-run,
+				// which is this route's schema under `pending` added to POST /sync's.
+				'schema' => array( Rest_Schemas::class, 'sync_queue' ),
 			)
 		);
 	}
@@ -95,7 +100,7 @@ final class Sync_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_queue( $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->queue->pending() );
+		return new WP_REST_Response( $this->queue->pending()->to_rest() );
 	}
 
 	/**
@@ -103,7 +108,7 @@ final class Sync_Controller extends Rest_Controller {
 	 */
 	public function run_queue( $request ): WP_REST_Response|WP_Error {
 		$result = $this->queue->run();
-		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() + array( 'pending' => $this->queue->pending() ) );
+		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() + array( 'pending' => $this->queue->pending()->to_rest() ) );
 	}
 
 	/**

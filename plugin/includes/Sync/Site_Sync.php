@@ -53,11 +53,11 @@ final class Site_Sync {
 			return $reverted;
 		}
 		$reconciled = $this->reconciler->reconcile();
-		if ( null !== $reconciled['error'] ) {
-			return $reconciled['error'];
+		if ( null !== $reconciled->error ) {
+			return $reconciled->error;
 		}
 		$sent = $this->content_sync->send_batch( null );
-		return is_wp_error( $sent ) ? $sent : $sent->with_implementation_steps( $reverted, $reconciled['settled'] );
+		return is_wp_error( $sent ) ? $sent : $sent->with_implementation_steps( $reverted, $reconciled->settled );
 	}
 
 	/**
@@ -89,6 +89,6 @@ final class Site_Sync {
 	 * @return Reconciled_Implementation[]
 	 */
 	private function reconcile_after_send(): array {
-		return $this->reconciler->reconcile()['settled'];
+		return $this->reconciler->reconcile()->settled;
 	}
 }

@@ -72,15 +72,9 @@ final class Sync_Queue {
 
 	/**
 	 * What is waiting.
-	 *
-	 * @return array{postIds: int[], goneUrls: string[]}
 	 */
-	public function pending(): array {
-		$entries = $this->entries();
-		return array(
-			'postIds'  => array_values( array_map( static fn( Sync_Queue_Entry $e ): int => $e->post_id, array_filter( $entries, static fn( Sync_Queue_Entry $e ): bool => $e->post_id > 0 ) ) ),
-			'goneUrls' => array_values( array_map( static fn( Sync_Queue_Entry $e ): string => $e->url, array_filter( $entries, static fn( Sync_Queue_Entry $e ): bool => '' !== $e->url ) ) ),
-		);
+	public function pending(): Pending_Sync {
+		return Pending_Sync::of( $this->entries() );
 	}
 
 	/**

@@ -179,3 +179,16 @@ export async function schemaMisfits(client: RestClient, route: string, answer: {
   if (!schema) return [`${route} publishes no schema`];
   return schemaProblems(answer.body, Array.isArray(answer.body) && schema.type === 'object' ? { type: 'array', items: schema } : schema);
 }
+
+/**
+ * What in a 200 answer of POST /sync/queue (`interlinker-sync-queue-run`) does not fit. A route publishes one schema,
+ * and /sync/queue's is the queue GET answers; the run's answer is POST /sync's answer plus that queue under
+ * `pending`, so each part is checked against the schema its route publishes.
+ */
+export async function syncQueueRunMisfits(client: RestClient, answer: { status: number; body: unknown }): Promise<string[]> {
+  if (answer.status !== 200) return [];
+  const { pending, ...result } = answer.body as Record<string, unknown>;
+  if (pending === undefined) return ['$.pending: missing'];
+  const pendingMisfits = await schemaMisfits(client, '/interlinker/v1/sync/queue', { status: 200, body: pending });
+  return [...(await schemaMisfits(client, '/interlinker/v1/sync', { status: 200, body: result })), ...pendingMisfits.map((problem) => problem.replace(/^\$/, '$.pending'))];
+}
