@@ -13,6 +13,7 @@ namespace Interlinker\Rest;
 use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
+use Interlinker\Settings\Settings_Changes;
 use Interlinker\Settings\Settings_Update;
 use Interlinker\Settings\Settings_View;
 use WP_Error;
@@ -99,13 +100,7 @@ final class Settings_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function update_item( $request ): WP_REST_Response|WP_Error {
-		$changes = array();
-		foreach ( array_keys( Rest_Schemas::settings_changes()['properties'] ) as $field ) {
-			if ( $request->has_param( $field ) ) {
-				$changes[ $field ] = $request->get_param( $field );
-			}
-		}
-		$warnings = $this->update->apply( $changes );
+		$warnings = $this->update->apply( Settings_Changes::from_request( $request ) );
 		if ( is_wp_error( $warnings ) ) {
 			return $warnings;
 		}

@@ -123,32 +123,32 @@ final class Settings {
 	/**
 	 * Saves the writable fields present in $changes (already validated by the REST schema) and sanitises them again.
 	 *
-	 * @param array<string, mixed> $changes Field name → new value.
+	 * @param Settings_Changes $changes The fields to change; null ones stay as they are.
 	 */
-	public function update( array $changes ): void {
+	public function update( Settings_Changes $changes ): void {
 		$stored      = $this->stored();
 		$url_changed = false;
-		if ( array_key_exists( 'bridgeUrl', $changes ) ) {
-			$url                 = untrailingslashit( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) );
+		if ( null !== $changes->bridge_url ) {
+			$url                 = untrailingslashit( esc_url_raw( $changes->bridge_url, array( 'http', 'https' ) ) );
 			$url_changed         = $url !== (string) ( $stored['bridgeUrl'] ?? '' );
 			$stored['bridgeUrl'] = $url;
 		}
-		if ( array_key_exists( 'postTypes', $changes ) ) {
-			$stored['postTypes'] = array_values( array_unique( array_filter( array_map( 'sanitize_key', (array) $changes['postTypes'] ), 'post_type_exists' ) ) );
+		if ( null !== $changes->post_types ) {
+			$stored['postTypes'] = array_values( array_unique( array_filter( array_map( 'sanitize_key', $changes->post_types ), 'post_type_exists' ) ) );
 		}
-		if ( array_key_exists( 'excludedCategories', $changes ) ) {
-			$stored['excludedCategories'] = array_values( array_unique( array_filter( array_map( 'absint', (array) $changes['excludedCategories'] ) ) ) );
+		if ( null !== $changes->excluded_categories ) {
+			$stored['excludedCategories'] = array_values( array_unique( array_filter( array_map( 'absint', $changes->excluded_categories ) ) ) );
 		}
-		if ( array_key_exists( 'excludedPaths', $changes ) ) {
-			$stored['excludedPaths'] = self::normalise_paths( (array) $changes['excludedPaths'] );
+		if ( null !== $changes->excluded_paths ) {
+			$stored['excludedPaths'] = self::normalise_paths( $changes->excluded_paths );
 		}
-		if ( array_key_exists( 'maxLinksPerPost', $changes ) ) {
-			$stored['maxLinksPerPost'] = max( 0, min( self::MAX_LINKS_CEILING, (int) $changes['maxLinksPerPost'] ) );
+		if ( null !== $changes->max_links_per_post ) {
+			$stored['maxLinksPerPost'] = max( 0, min( self::MAX_LINKS_CEILING, $changes->max_links_per_post ) );
 		}
 		update_option( self::OPTION_SETTINGS, $stored, false );
 
-		if ( array_key_exists( 'apiKey', $changes ) ) {
-			$this->store_api_key( (string) $changes['apiKey'] );
+		if ( null !== $changes->api_key ) {
+			$this->store_api_key( $changes->api_key );
 		} elseif ( $url_changed ) {
 			// The key follows the address: a new address needs its key entered with it, so that changing the URL
 			// alone never sends the stored key to another server.

@@ -27,10 +27,9 @@ final class Settings_Update {
 	) {}
 
 	/**
-	 * @param array<string, mixed> $changes As the `interlinker-settings-changes` schema describes them, validated by the route.
 	 * @return string[]|WP_Error What was saved but not applied (or is risky), for the user to read.
 	 */
-	public function apply( array $changes ): array|WP_Error {
+	public function apply( Settings_Changes $changes ): array|WP_Error {
 		$refusal = $this->refusal( $changes );
 		if ( null !== $refusal ) {
 			return $refusal;
@@ -60,18 +59,15 @@ final class Settings_Update {
 		return $warnings;
 	}
 
-	/**
-	 * @param array<string, mixed> $changes
-	 */
-	private function refusal( array $changes ): ?WP_Error {
-		if ( isset( $changes['bridgeUrl'] ) && $this->settings->bridge_url_from_constant() ) {
+	private function refusal( Settings_Changes $changes ): ?WP_Error {
+		if ( null !== $changes->bridge_url && $this->settings->bridge_url_from_constant() ) {
 			return new WP_Error( 'interlinker_setting_from_constant', __( 'The bridge URL comes from INTERLINKER_BRIDGE_URL in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}
-		if ( isset( $changes['apiKey'] ) && $this->settings->api_key_from_constant() ) {
+		if ( null !== $changes->api_key && $this->settings->api_key_from_constant() ) {
 			return new WP_Error( 'interlinker_setting_from_constant', __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php; change it there.', 'interlinker' ), array( 'status' => 409 ) );
 		}
-		if ( isset( $changes['bridgeUrl'] ) ) {
-			$refusal = ( new Bridge_Address( esc_url_raw( (string) $changes['bridgeUrl'], array( 'http', 'https' ) ) ) )->refusal();
+		if ( null !== $changes->bridge_url ) {
+			$refusal = ( new Bridge_Address( esc_url_raw( $changes->bridge_url, array( 'http', 'https' ) ) ) )->refusal();
 			if ( null !== $refusal ) {
 				return new WP_Error( 'interlinker_bridge_host_not_allowed', $refusal, array( 'status' => 400 ) );
 			}

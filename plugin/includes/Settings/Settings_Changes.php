@@ -1,0 +1,55 @@
+<?php
+/**
+ * A settings change as POST /settings takes it: each field the request set, null for one it leaves alone. The route
+ * validated the body against `interlinker-settings-changes`; Settings::update() cleans the values before storing.
+ *
+ * @package Interlinker
+ */
+
+declare( strict_types = 1 );
+
+namespace Interlinker\Settings;
+
+use Interlinker\Rest\Rest_Schemas;
+use WP_REST_Request;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Settings_Changes {
+
+	/**
+	 * @param string[]|null $post_types
+	 * @param int[]|null    $excluded_categories
+	 * @param string[]|null $excluded_paths
+	 */
+	public function __construct(
+		public readonly ?string $bridge_url = null,
+		public readonly ?string $api_key = null,
+		public readonly ?array $post_types = null,
+		public readonly ?array $excluded_categories = null,
+		public readonly ?array $excluded_paths = null,
+		public readonly ?int $max_links_per_post = null,
+	) {}
+
+	/**
+	 * The properties of the POST /settings body schema that the request set.
+	 */
+	public static function from_request( WP_REST_Request $request ): self {
+		$body = array();
+		foreach ( array_keys( Rest_Schemas::settings_changes()['properties'] ) as $field ) {
+			if ( $request->has_param( $field ) ) {
+				$body[ $field ] = $request->get_param( $field );
+			}
+		}
+		return new self(
+			isset( $body['bridgeUrl'] ) ? (string) $body['bridgeUrl'] : null,
+			isset( $body['apiKey'] ) ? (string) $body['apiKey'] : null,
+			isset( $body['postTypes'] ) ? array_map( 'strval', (array) $body['postTypes'] ) : null,
+			isset( $body['excludedCategories'] ) ? array_map( 'intval', (array) $body['excludedCategories'] ) : null,
+			isset( $body['excludedPaths'] ) ? array_map( 'strval', (array) $body['excludedPaths'] ) : null,
+			isset( $body['maxLinksPerPost'] ) ? (int) $body['maxLinksPerPost'] : null,
+		);
+	}
+}
