@@ -33,6 +33,25 @@ const unusedVars = [
   { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
 ];
 
+/** Node code in TypeScript (and a few .js/.mjs files): eslint:recommended and typescript-eslint's recommended set. */
+function nodeTypeScript({ files, typeScript, ignores = [] }) {
+  return [
+    { files, ignores, ...js.configs.recommended },
+    { files, ignores, languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node } },
+    {
+      files: typeScript,
+      ignores,
+      languageOptions: { parser: tsParser },
+      plugins: { '@typescript-eslint': tsPlugin },
+      rules: {
+        ...tsPlugin.configs['eslint-recommended'].overrides[0].rules,
+        ...tsPlugin.configs.recommended.rules,
+        '@typescript-eslint/no-unused-vars': unusedVars,
+      },
+    },
+  ];
+}
+
 export default [
   { ignores: ['**/node_modules/', '**/dist/', 'plugin/build/', '**/*.d.ts'] },
   { linterOptions: { reportUnusedDisableDirectives: true } },
@@ -57,21 +76,7 @@ export default [
   },
 
   // Bridge: eslint:recommended plus typescript-eslint's recommended set (v6, the release @wordpress/scripts brings).
-  { files: bridge, ...js.configs.recommended },
-  {
-    files: bridge,
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
-  },
-  {
-    files: ['bridge/src/**/*.ts'],
-    languageOptions: { parser: tsParser },
-    plugins: { '@typescript-eslint': tsPlugin },
-    rules: {
-      ...tsPlugin.configs['eslint-recommended'].overrides[0].rules,
-      ...tsPlugin.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': unusedVars,
-    },
-  },
+  ...nodeTypeScript({ files: bridge, typeScript: ['bridge/src/**/*.ts'] }),
   // Bridge: the part of WordPress's rules that is about correctness, not layout. From @wordpress/eslint-plugin's
   // recommended config (its esnext/es5 lists, its TypeScript override, its custom rules and its JSDoc checks) the bridge
   // takes the rules that catch bugs or dead code in any TypeScript. Not taken: the WordPress JS coding style's
@@ -127,23 +132,7 @@ export default [
 
   // The code around the service: the test suites and their support code, the scripts and the benchmarks, with the
   // bridge's rules. The suites import from vitest (no vitest globals).
-  { files: tooling, ignores: notTooling, ...js.configs.recommended },
-  {
-    files: tooling,
-    ignores: notTooling,
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
-  },
-  {
-    files: toolingTs,
-    ignores: notTooling,
-    languageOptions: { parser: tsParser },
-    plugins: { '@typescript-eslint': tsPlugin },
-    rules: {
-      ...tsPlugin.configs['eslint-recommended'].overrides[0].rules,
-      ...tsPlugin.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': unusedVars,
-    },
-  },
+  ...nodeTypeScript({ files: tooling, typeScript: toolingTs, ignores: notTooling }),
 
   // Layering: http/ (auth, rate limit, validation, rendering) sits above the resources, so services, repositories,
   // the indexes, the engine and the database never import from it. A resource's routes and its contract schemas

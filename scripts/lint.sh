@@ -37,7 +37,7 @@ eslint_gate() {
   # --report-unused-disable-directives: an eslint-disable comment that suppresses nothing fails the gate.
   "$BIN/eslint" --max-warnings 0 --report-unused-disable-directives --cache --cache-location .cache/eslint/ \
     admin-ui/src admin-ui/webpack.config.js bridge/src bridge/bin \
-    test scripts bench/http bench/memory bench/speed bench/hostile
+    test scripts bench
 }
 
 php_lint_gate() {
