@@ -16,6 +16,7 @@ use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Records;
+use Interlinker\Suggestions\Presented_Suggestion;
 use Interlinker\Suggestions\Suggestion_List_Query;
 use Interlinker\Suggestions\Suggestion_Listing;
 use WP_Error;
@@ -59,7 +60,7 @@ final class Csv_Exports {
 					return $page;
 				}
 				$rows = array_map(
-					static fn( array $one ): array => array( $one['sourceTitle'], $one['sourcePageUrl'], $one['targetTitle'], $one['targetPageUrl'], $one['anchorText'], $one['context'], $one['relevanceScore'], $one['status'], $one['createdAt'] ),
+					static fn( Presented_Suggestion $one ): array => array( $one->source_title, $one->suggestion->source_page_url, $one->target_title, $one->suggestion->target_page_url, $one->suggestion->anchor_text, $one->suggestion->context, $one->suggestion->relevance_score, $one->suggestion->status, $one->suggestion->created_at ),
 					$page->items
 				);
 				return new Export_Page( $rows, count( $page->items ) + $page->left_out, $page->matched );

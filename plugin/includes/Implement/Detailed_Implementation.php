@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Implement;
 
 use Interlinker\Bridge\Implementation;
+use Interlinker\Suggestions\Presented_Suggestion;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -19,8 +20,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Detailed_Implementation {
 
 	/**
-	 * @param Changed_Post[]                    $posts
-	 * @param array<int, array<string, mixed>> $suggestions As Suggestion_View::present() shaped them.
+	 * @param Changed_Post[]         $posts
+	 * @param Presented_Suggestion[] $suggestions The ones the current user may read.
 	 */
 	public function __construct(
 		public readonly Implementation $implementation,
@@ -34,7 +35,7 @@ final class Detailed_Implementation {
 	public function to_rest(): array {
 		return $this->implementation->to_rest() + array(
 			'posts'       => array_map( static fn( Changed_Post $post ): array => $post->to_rest(), $this->posts ),
-			'suggestions' => $this->suggestions,
+			'suggestions' => array_map( static fn( Presented_Suggestion $one ): array => $one->to_rest(), $this->suggestions ),
 		);
 	}
 }

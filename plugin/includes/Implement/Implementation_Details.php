@@ -48,7 +48,7 @@ final class Implementation_Details {
 		return new Detailed_Implementation(
 			$implementation,
 			$posts,
-			array_values( array_filter( array_map( array( $this->view, 'present' ), $suggestions['items'] ), array( Suggestion_View::class, 'is_readable' ) ) )
+			$this->view->present_readable( $suggestions['items'] )
 		);
 	}
 

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Rest;
 
 use Interlinker\Bridge\Suggestion;
+use Interlinker\Suggestions\Presented_Suggestion;
 use Interlinker\Content\Site_Content;
 use WP_Post;
 
@@ -24,36 +25,20 @@ final class Suggestion_View {
 
 	public function __construct( private readonly Site_Content $content ) {}
 
-	/**
-	 * @return array<string, mixed> As the `interlinker-suggestion` schema describes it.
-	 */
-	public function present( Suggestion $suggestion ): array {
+	public function present( Suggestion $suggestion ): Presented_Suggestion {
 		$source = $this->post_id( $suggestion->source_page_url );
 		$target = $this->post_id( $suggestion->target_page_url );
-		return $suggestion->to_rest() + array(
-			'sourcePostId'   => $source,
-			'targetPostId'   => $target,
-			'sourceTitle'    => self::title( $source ),
-			'targetTitle'    => self::title( $target ),
-			'sourceEditLink' => self::edit_link( $source ),
-			'targetEditLink' => self::edit_link( $target ),
-		);
+		return new Presented_Suggestion( $suggestion, $source, $target, self::title( $source ), self::title( $target ), self::edit_link( $source ), self::edit_link( $target ) );
 	}
 
 	/**
-	 * Whether the current user may read both posts of a presented suggestion: a private post of someone else
-	 * (or any post the user cannot read) keeps the suggestion out of their lists, title and all.
+	 * The suggestions the current user may read, presented, in their order.
 	 *
-	 * @param array<string, mixed> $presented As present() returned it.
+	 * @param Suggestion[] $suggestions
+	 * @return Presented_Suggestion[]
 	 */
-	public static function is_readable( array $presented ): bool {
-		foreach ( array( 'sourcePostId', 'targetPostId' ) as $field ) {
-			$post_id = (int) ( $presented[ $field ] ?? 0 );
-			if ( $post_id > 0 && ! current_user_can( 'read_post', $post_id ) ) {
-				return false;
-			}
-		}
-		return true;
+	public function present_readable( array $suggestions ): array {
+		return array_values( array_filter( array_map( array( $this, 'present' ), $suggestions ), static fn( Presented_Suggestion $one ): bool => $one->is_readable() ) );
 	}
 
 	public function post_id( string $url ): int {

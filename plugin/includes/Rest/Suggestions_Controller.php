@@ -14,6 +14,7 @@ use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
 use Interlinker\Suggestions\Suggestion_List_Query;
+use Interlinker\Suggestions\Presented_Suggestion;
 use Interlinker\Suggestions\Suggestion_Listing;
 use WP_Error;
 use WP_REST_Request;
@@ -168,7 +169,7 @@ final class Suggestions_Controller extends Rest_Controller {
 			return $page;
 		}
 		// The bridge pages before the per-user check: the totals count what matched, and every page stays reachable.
-		$response = self::paged_response( $page->items, $page->matched, $per_page );
+		$response = self::paged_response( array_map( static fn( Presented_Suggestion $one ): array => $one->to_rest(), $page->items ), $page->matched, $per_page );
 		if ( $page->left_out > 0 ) {
 			$response->header( 'X-Interlinker-Left-Out', (string) $page->left_out );
 		}
@@ -184,7 +185,7 @@ final class Suggestions_Controller extends Rest_Controller {
 			return $allowed;
 		}
 		$updated = $this->api->update_suggestion( (string) $request['id'], (string) $request->get_param( 'status' ) );
-		return is_wp_error( $updated ) ? $updated : new WP_REST_Response( $this->view->present( $updated ) );
+		return is_wp_error( $updated ) ? $updated : new WP_REST_Response( $this->view->present( $updated )->to_rest() );
 	}
 
 	/**

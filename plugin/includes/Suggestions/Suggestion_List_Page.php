@@ -17,9 +17,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Suggestion_List_Page {
 
 	/**
-	 * @param array<int, array<string, mixed>> $items    The readable suggestions, as Suggestion_View presents them.
-	 * @param int                              $matched  How many suggestions the bridge matched, on every page, before the per-user check.
-	 * @param int                              $left_out How many suggestions of this page the user may not read.
+	 * @param Presented_Suggestion[] $items    The readable suggestions.
+	 * @param int                    $matched  How many suggestions the bridge matched, on every page, before the per-user check.
+	 * @param int                    $left_out How many suggestions of this page the user may not read.
 	 */
 	public function __construct(
 		public readonly array $items,

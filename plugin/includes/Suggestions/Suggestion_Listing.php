@@ -42,9 +42,8 @@ final class Suggestion_Listing {
 		if ( is_wp_error( $page ) ) {
 			return $page;
 		}
-		$presented = array_map( array( $this->view, 'present' ), $page['items'] );
-		$readable  = array_values( array_filter( $presented, array( Suggestion_View::class, 'is_readable' ) ) );
-		return new Suggestion_List_Page( $readable, $page['total'], count( $presented ) - count( $readable ) );
+		$readable = $this->view->present_readable( $page['items'] );
+		return new Suggestion_List_Page( $readable, $page['total'], count( $page['items'] ) - count( $readable ) );
 	}
 
 	/**
