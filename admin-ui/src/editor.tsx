@@ -1,5 +1,6 @@
 /**
- * Block editor entry: an "Interlinker" sidebar with the suggestions for the post being edited.
+ * Block editor entry: an "Interlinker" sidebar with the suggestions for the post being edited and the phrases it
+ * should be linked for.
  */
 import { PluginSidebar, PluginSidebarMoreMenuItem } from '@wordpress/editor';
 import { __ } from '@wordpress/i18n';
@@ -8,6 +9,7 @@ import { registerPlugin } from '@wordpress/plugins';
 
 import './editor.css';
 
+import { KeyphrasesPanel } from './editor/keyphrases-panel';
 import { SuggestionsPanel } from './editor/suggestions-panel';
 import { watchSaves } from './editor/mark-inserted-on-save';
 import { registerStore } from './store';
@@ -30,6 +32,7 @@ registerPlugin( 'interlinker', {
 				icon={ link }
 			>
 				<SuggestionsPanel />
+				<KeyphrasesPanel />
 			</PluginSidebar>
 		</>
 	),
