@@ -70,6 +70,7 @@ describe('anchor features', () => {
     { html: '<p>Each line has its own style. Colors are chosen by the plot.</p>', afterCue: false },
     // A cue in the block before does not reach across the line break.
     { html: '<p>See the list</p><p>Colors are chosen by the plot style.</p>', afterCue: false },
+    { html: `<p>Each line has its own style; see ${'-'.repeat(100)} Colors for the names.</p>`, afterCue: false },
   ])('when the source reads "$html", then afterCue is $afterCue', ({ html, afterCue }) => {
     expect(firstOption(site(html), '/plots', '/colors').features.afterCue).toBe(afterCue);
   });
@@ -78,6 +79,8 @@ describe('anchor features', () => {
     { html: '<p>Each line has its own style.</p><ul><li>Colors</li><li>Markers</li></ul>', wholeBlock: true },
     { html: '<p>Each line has its own style.</p><ul><li>Colors — named colors</li></ul>', wholeBlock: true },
     { html: '<p>Each line has its own style, and Colors lists the names of every color.</p>', wholeBlock: false },
+    // Between words, only a short gap is read (a bounded cost per anchor in any paragraph): a longer one is no break.
+    { html: `<p>Each line has its own style.</p><ul><li>Colors ${'.'.repeat(100)} names of every color</li></ul>`, wholeBlock: false },
   ])('when the source reads "$html", then wholeBlock is $wholeBlock', ({ html, wholeBlock }) => {
     expect(firstOption(site(html), '/plots', '/colors').features.wholeBlock).toBe(wholeBlock);
   });

@@ -3,7 +3,7 @@ import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
-import { blockEnd, blockStart, type SourceText } from './source-text.js';
+import { blockStart, type SourceText } from './source-text.js';
 import { termMarksOf, type IdMarks } from './id-marks.js';
 
 /**
@@ -102,9 +102,9 @@ function isNameLike(text: SourceText, first: number, last: number): boolean {
   // The character before the first word, spaces and opening quotes skipped (a few at most: the cost stays bounded
   // on any text): none in its block, or a sentence end.
   const start = text.tokens.starts[first]!;
-  const blockFirst = Math.max(blockStart(text.text, start), start - 8);
-  for (let at = start - 1; at >= blockFirst; at -= 1) {
+  for (let at = start - 1; at >= 0 && at >= start - 8; at -= 1) {
     const character = text.text[at]!;
+    if (character === '\n') return false;
     if (character === ' ' || character === '\u00a0' || character === '"' || character === '\u201c' || character === '(') continue;
     return !SENTENCE_END.test(character);
   }
@@ -202,9 +202,8 @@ const CUE_REACH = 3;
 
 /** A cue word among the few words before token `first`, in its block. */
 function followsCue(text: SourceText, first: number): boolean {
-  const from = blockStart(text.text, text.tokens.starts[first]!);
   for (let i = first - 1; i >= 0 && i >= first - CUE_REACH; i -= 1) {
-    if (text.tokens.starts[i]! < from) return false;
+    if (gapAfter(text, i) !== Gap.inBlock) return false;
     if (CUE_WORDS.has(text.tokens.words[i]!)) return true;
   }
   return false;
@@ -215,13 +214,41 @@ const LIST_ITEM_EXTRA_WORDS = 2;
 
 /** Tokens first..last are all of their block but a couple of words (looks at most that many words each side). */
 function isWholeBlock(text: SourceText, first: number, last: number): boolean {
-  const start = text.tokens.starts[first]!;
-  const from = blockStart(text.text, start);
   let extra = 0;
-  for (let i = first - 1; i >= 0 && text.tokens.starts[i]! >= from; i -= 1) if (++extra > LIST_ITEM_EXTRA_WORDS) return false;
-  const to = blockEnd(text.text, start);
-  for (let i = last + 1; i < text.tokens.count && text.tokens.ends[i]! <= to; i += 1) if (++extra > LIST_ITEM_EXTRA_WORDS) return false;
+  for (let i = first - 1; i >= 0; i -= 1) {
+    const gap = gapAfter(text, i);
+    if (gap === Gap.lineBreak) break;
+    if (gap === Gap.unread || ++extra > LIST_ITEM_EXTRA_WORDS) return false;
+  }
+  for (let i = last; i + 1 < text.tokens.count; i += 1) {
+    const gap = gapAfter(text, i);
+    if (gap === Gap.lineBreak) break;
+    if (gap === Gap.unread || ++extra > LIST_ITEM_EXTRA_WORDS) return false;
+  }
   return true;
+}
+
+const enum Gap {
+  inBlock,
+  lineBreak,
+  /** Longer than MAX_GAP: not read, and taken as neither. */
+  unread,
+}
+
+/**
+ * Longest run of characters between two words that these checks read: they cost a bounded amount per anchor on any
+ * text, however long its paragraphs (a word run in prose is separated by a few spaces or punctuation marks).
+ */
+const MAX_GAP = 64;
+const NEWLINE = 10;
+
+/** What lies between token i and token i + 1. */
+function gapAfter(text: SourceText, i: number): Gap {
+  const from = text.tokens.ends[i]!;
+  const to = text.tokens.starts[i + 1]!;
+  if (to - from > MAX_GAP) return text.text.charCodeAt(from) === NEWLINE || text.text.charCodeAt(to - 1) === NEWLINE ? Gap.lineBreak : Gap.unread;
+  for (let at = from; at < to; at += 1) if (text.text.charCodeAt(at) === NEWLINE) return Gap.lineBreak;
+  return Gap.inBlock;
 }
 
 /** First positions of eligible content tokens by term id, so each target's words are found without rescanning. */
