@@ -64,6 +64,22 @@ function headerNumber(
 }
 
 /**
+ * A GET whose answer is read by the caller (its headers, a file): apiFetch without parsing, errors as ApiError.
+ * @param path
+ * @param args
+ */
+async function requestResponse( path: string, args: QueryArgs ): Promise< Response > {
+	try {
+		return await apiFetch< Response >( {
+			path: pathWithArgs( path, args ),
+			parse: false,
+		} );
+	} catch ( thrown ) {
+		throw await toApiError( thrown );
+	}
+}
+
+/**
  * A GET of one page of a list route, with its totals.
  * @param path
  * @param args
@@ -72,15 +88,7 @@ export async function requestPage< T >(
 	path: string,
 	args: QueryArgs = {}
 ): Promise< ListPage< T > > {
-	let response: Response;
-	try {
-		response = await apiFetch< Response >( {
-			path: pathWithArgs( path, args ),
-			parse: false,
-		} );
-	} catch ( thrown ) {
-		throw await toApiError( thrown );
-	}
+	const response = await requestResponse( path, args );
 	const items = ( await response.json() ) as T[];
 	const total = headerNumber( response, 'X-WP-Total', items.length );
 	return {
@@ -120,15 +128,7 @@ export async function requestFile(
 	args: QueryArgs,
 	fallbackName: string
 ): Promise< DownloadedFile > {
-	let response: Response;
-	try {
-		response = await apiFetch< Response >( {
-			path: pathWithArgs( path, args ),
-			parse: false,
-		} );
-	} catch ( thrown ) {
-		throw await toApiError( thrown );
-	}
+	const response = await requestResponse( path, args );
 	return {
 		blob: await response.blob(),
 		filename: attachmentName( response ) ?? fallbackName,
