@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { extractVisibleText } from '../../bridge/src/engine/visible-text.js';
+import { EXCLUDED_BLOCKS, extractVisibleText } from '../../bridge/src/engine/visible-text.js';
 import { markupCases } from '../support/markup-cases.js';
 
 /** The engine's eligible spans of an HTML body, as strings. */
@@ -16,6 +16,10 @@ describe('the shared markup cases (test/fixtures/markup-cases.json), engine side
 
     expect(spans).toEqual(c.eligible);
     for (const text of c.never) expect(spans.filter((span) => span.includes(text))).toEqual([]);
+  });
+
+  test('when the plugin excludes its default blocks, then the engine excludes the same ones', () => {
+    expect([...EXCLUDED_BLOCKS].sort()).toEqual([...markupCases.excludedBlocks].sort());
   });
 
   test.each(markupCases.knownGaps.map((c) => [c.name, c] as const))('when the content has %s (a known gap), then the engine still offers more than the plugin accepts', (_name, c) => {

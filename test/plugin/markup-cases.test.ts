@@ -22,6 +22,7 @@ function placeIn(reading: Reading, span: string, from: number): number {
 describe('the shared markup cases (test/fixtures/markup-cases.json), plugin side in a real WordPress', () => {
   let wp: WordPressStack;
   let readings: Reading[];
+  let defaultExcludedBlocks: string[];
   const all = [...markupCases.cases, ...markupCases.knownGaps];
 
   beforeAll(async () => {
@@ -54,6 +55,7 @@ describe('the shared markup cases (test/fixtures/markup-cases.json), plugin side
       echo wp_json_encode( $out );
     `);
     readings = JSON.parse(output) as Reading[];
+    defaultExcludedBlocks = JSON.parse(await wp.wpPhp('echo wp_json_encode( Interlinker\\Html\\Link_Inserter::DEFAULT_EXCLUDED_BLOCKS );')) as string[];
   });
 
   afterAll(async () => {
@@ -61,6 +63,10 @@ describe('the shared markup cases (test/fixtures/markup-cases.json), plugin side
   });
 
   const cases = markupCases.cases.map((c, index) => [c.name, c, index] as const);
+
+  it('when the plugin never links its default blocks, then they are the table’s list, which the engine reads too', () => {
+    expect([...defaultExcludedBlocks].sort()).toEqual([...markupCases.excludedBlocks].sort());
+  });
 
   it.each(cases)('when the content has %s, then every span the engine may offer lies in one run the plugin can link', (_name, c, index) => {
     const reading = readings[index]!;

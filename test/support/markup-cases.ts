@@ -19,4 +19,6 @@ export interface KnownGap extends MarkupCase {
 export const markupCases = JSON.parse(readFileSync(new URL('../fixtures/markup-cases.json', import.meta.url), 'utf8')) as {
   cases: MarkupCase[];
   knownGaps: KnownGap[];
+  /** The plugin's default blocks whose text is never linked; the engine keeps the same list. */
+  excludedBlocks: string[];
 };

@@ -14,7 +14,15 @@ export interface HtmlVisitor {
   closeTag: (name: string) => void;
   /** `verbatim`: written as-is in the HTML, not decoded from a character reference or read from a CDATA section. */
   text: (text: string, verbatim: boolean) => void;
+  /**
+   * A comment's first and last characters (at most COMMENT_END each): WordPress writes its block delimiters there
+   * (` wp:name {…} `, ` wp:name {…} /`, ` /wp:name `).
+   */
+  comment?: (head: string, tail: string) => void;
 }
+
+/** Characters of each end of a comment passed to the visitor: bounded for any comment. */
+export const COMMENT_END = 128;
 
 /**
  * Most elements open at once. A start tag deeper than that opens and closes at once, as a void element does, so its
@@ -179,7 +187,9 @@ class TreeBuilder implements TokenizerCallbacks {
     this.skip(endIndex);
   }
 
-  oncomment(_start: number, endIndex: number): void {
+  oncomment(start: number, endIndex: number, endOffset: number): void {
+    const end = endIndex - endOffset;
+    this.visitor.comment?.(this.html.slice(start, Math.min(start + COMMENT_END, end)), this.html.slice(Math.max(start, end - COMMENT_END), end));
     this.skip(endIndex);
   }
 

@@ -10,7 +10,7 @@ import { extractVisibleText } from './visible-text.js';
  * Version of analyzePage's output. Bump it whenever the same page would be analysed differently: a page synced again
  * unchanged is only re-analysed when the version it was indexed with is older.
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 const HEADING_LEVELS_USED = 3;
 /** Element ids taken as names of what the page defines; a page with more is a long reference page. */

@@ -31,6 +31,30 @@ const BLOCK = new Set([
 
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
+/**
+ * Blocks whose text the plugin never links (its Link_Inserter::DEFAULT_EXCLUDED_BLOCKS, the same list in
+ * test/fixtures/markup-cases.json): text inside them is shown but takes no anchor, so the engine never proposes one the
+ * plugin would refuse. A site that filters the plugin's list (interlinker_excluded_blocks) may still see such refusals.
+ */
+export const EXCLUDED_BLOCKS: ReadonlySet<string> = new Set([
+  'core/code', 'core/preformatted', 'core/verse', 'core/html', 'core/shortcode', 'core/button', 'core/buttons',
+  'core/navigation', 'core/navigation-link', 'core/file', 'core/embed', 'core/search', 'core/table-of-contents',
+  'core/freeform', 'core/footnotes',
+]);
+
+/** A block delimiter comment: ` wp:name {…} `, ` wp:ns/name /` (self-closing) or ` /wp:name `. */
+const BLOCK_DELIMITER = /^\s*(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)(?=[\s/]|$)/;
+
+/** The block a delimiter opens (+1) or closes (-1), with its full name; null for any other comment or a self-closing one. */
+function blockDelimiter(head: string, tail: string): { name: string; change: 1 | -1 } | null {
+  const match = BLOCK_DELIMITER.exec(head);
+  if (match === null) return null;
+  const name = match[2]!.includes('/') ? match[2]! : `core/${match[2]!}`;
+  if (match[1] !== undefined) return { name, change: -1 };
+  // A self-closing block (` wp:name {…} /`) has no inner content.
+  return tail.trimEnd().endsWith('/') ? null : { name, change: 1 };
+}
+
 /*
  * Limits per page. Each is far above what real pages hold (on the quality corpora's 730 pages: at most 1,159 links,
  * one link open at a time, link texts of 119 characters, 490 ids, 121 headings), so normal pages are read in full,
@@ -72,6 +96,8 @@ export function extractVisibleText(html: string): VisibleText {
 
   let hiddenDepth = 0;
   let noAnchorDepth = 0;
+  /** Open blocks of EXCLUDED_BLOCKS (nested ones counted; a stray closer never goes below 0). */
+  let excludedBlockDepth = 0;
   const openLinks: { href: string; text: string }[] = [];
   /** Links open beyond MAX_OPEN_LINKS or MAX_LINKS: closed before any in openLinks, as elements close innermost first. */
   let uncollectedLinks = 0;
@@ -116,6 +142,11 @@ export function extractVisibleText(html: string): VisibleText {
         heading = null;
       }
     },
+    comment(head, tail) {
+      const delimiter = blockDelimiter(head, tail);
+      if (delimiter === null || !EXCLUDED_BLOCKS.has(delimiter.name)) return;
+      excludedBlockDepth = Math.max(0, excludedBlockDepth + delimiter.change);
+    },
     text(text, verbatim) {
       if (hiddenDepth > 0) return;
       if (openLinks.length > 0 || heading !== null) {
@@ -126,7 +157,7 @@ export function extractVisibleText(html: string): VisibleText {
       const start = length;
       append(text);
       // Only text written as-is in the HTML (no entity) can take an inserted link.
-      if (noAnchorDepth === 0 && verbatim) addEligible(eligible, text, start);
+      if (noAnchorDepth === 0 && excludedBlockDepth === 0 && verbatim) addEligible(eligible, text, start);
     },
   });
   return { text: parts.join(''), eligible, links, headings, ids };
