@@ -83,6 +83,36 @@ describe('work in PHP grows linearly with the post, and the sync queue loses not
     await site.admin.json('/interlinker/v1/sync/queue', { method: 'POST' });
   });
 
+  it('when more posts are queued than one run sends, then a run sends the oldest, keeps the rest and schedules the next run', async () => {
+    await site.admin.json('/interlinker/v1/sync/queue', { method: 'POST' });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await site.createPost({ title: `Queued ${i}`, content: `<p>Queued body ${i}.</p>` }));
+    const runWithSizeTwo = (): Promise<unknown> =>
+      site.php(`
+        $queue = Interlinker\\Plugin::instance()->queue;
+        remove_action( 'shutdown', array( $queue, 'run_at_shutdown' ) );
+        add_filter( 'interlinker_sync_queue_run_size', static fn () => 2 );
+        wp_clear_scheduled_hook( Interlinker\\Sync\\Sync_Queue::CRON_HOOK );
+        $result = $queue->run();
+        return array( 'synced' => is_wp_error( $result ) ? -1 : $result->synced, 'next' => false !== wp_next_scheduled( Interlinker\\Sync\\Sync_Queue::CRON_HOOK ) );`);
+    await site.php(`
+      $queue = Interlinker\\Plugin::instance()->queue;
+      remove_action( 'shutdown', array( $queue, 'run_at_shutdown' ) );
+      foreach ( array( ${ids.join(', ')} ) as $id ) { $queue->add_post( $id ); }
+      return true;`);
+
+    const first = await runWithSizeTwo();
+    const afterFirst = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
+    await runWithSizeTwo();
+    const last = await runWithSizeTwo();
+    const afterLast = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
+
+    expect(first).toEqual({ synced: 2, next: true });
+    expect([...afterFirst.body.postIds].sort((a, b) => a - b)).toEqual(ids.slice(2));
+    expect(last).toEqual({ synced: 1, next: false });
+    expect(afterLast.body.postIds).toEqual([]);
+  });
+
   it('when the queue run dies while sending (a time limit, a fatal error), then its entries are still queued', async () => {
     const id = await site.createPost({ title: 'Dies while sent', content: '<p>Body.</p>' });
     await site.admin.json('/interlinker/v1/sync/queue', { method: 'POST' });

@@ -33,6 +33,12 @@ final class Sync_Queue {
 	/** Seconds before the cron fallback runs, when the shutdown run did not empty the queue. */
 	private const CRON_DELAY = 60;
 
+	/**
+	 * Entries one run sends at most (filter `interlinker_sync_queue_run_size`): a site that queued thousands of posts at
+	 * once (a settings change) is sent in runs that each end well within a request's time, the rest by the next run.
+	 */
+	public const RUN_SIZE = 200;
+
 	/** Whether this request queued something, so that its shutdown should send it. */
 	private bool $queued_here = false;
 
@@ -83,10 +89,13 @@ final class Sync_Queue {
 	 * The cron event and the shutdown run call this.
 	 */
 	public function run(): Sync_Result|WP_Error {
-		$entries = $this->entries();
+		$size    = max( 1, (int) apply_filters( 'interlinker_sync_queue_run_size', self::RUN_SIZE ) );
+		$entries = $this->entries( $size + 1 );
 		if ( ! $entries ) {
 			return Sync_Result::nothing();
 		}
+		$more     = count( $entries ) > $size;
+		$entries  = array_slice( $entries, 0, $size );
 		$post_ids = array();
 		$gone     = array();
 		foreach ( $entries as $entry ) {
@@ -105,6 +114,9 @@ final class Sync_Queue {
 		foreach ( $entries as $entry ) {
 			// Only the row as it was sent: a save since then wrote a new token, and that save still goes.
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name = %s AND option_value = %s", $entry->row, $entry->value ) );
+		}
+		if ( $more ) {
+			$this->schedule_fallback();
 		}
 		return $result;
 	}
@@ -151,12 +163,16 @@ final class Sync_Queue {
 	}
 
 	/**
+	 * @param int $limit At most this many, 0 for all.
 	 * @return Sync_Queue_Entry[] Oldest first.
 	 */
-	private function entries(): array {
+	private function entries( int $limit = 0 ): array {
 		global $wpdb;
 		$this->adopt_legacy_option();
-		$rows    = (array) $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id", $wpdb->esc_like( self::ROW_PREFIX ) . '%' ), ARRAY_A );
+		$like    = $wpdb->esc_like( self::ROW_PREFIX ) . '%';
+		$rows    = (array) ( $limit > 0
+			? $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id LIMIT %d", $like, $limit ), ARRAY_A )
+			: $wpdb->get_results( $wpdb->prepare( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_id", $like ), ARRAY_A ) );
 		$entries = array();
 		foreach ( $rows as $row ) {
 			$entry = Sync_Queue_Entry::from_row( (string) $row['option_name'], (string) $row['option_value'] );
