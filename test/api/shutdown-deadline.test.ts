@@ -33,7 +33,10 @@ async function timedStop(): Promise<number> {
   return Date.now() - started;
 }
 
-/** The suggestions after a restart equal those of indexes rebuilt from the rows: the snapshot matched the database. */
+/**
+ * The suggestions after a restart equal those of indexes rebuilt from the rows: the snapshot matched the database.
+ * Starts from a stopped bridge.
+ */
 async function expectIndexesMatchTheDatabase(): Promise<void> {
   await bridge.start();
   const fromSnapshot = await suggestions();
@@ -65,6 +68,7 @@ describe('the bridge process stopping with a deadline', () => {
     await closed;
     await bridge.start();
     expect(await suggestions()).toEqual(before);
+    await bridge.stop();
     await expectIndexesMatchTheDatabase();
   }, 60_000);
 
@@ -89,6 +93,7 @@ describe('the bridge process stopping with a deadline', () => {
     const pagesAfter = (await client.listPages(projectId, { limit: 1 })).pagination.total;
     expect([pagesBefore, pagesBefore + batch.length]).toContain(pagesAfter);
     if (outcome === 'stored') expect(pagesAfter).toBe(pagesBefore + batch.length);
+    await bridge.stop();
     await expectIndexesMatchTheDatabase();
   }, 60_000);
 });

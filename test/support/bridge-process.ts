@@ -69,6 +69,9 @@ export async function startBridgeProcess(
   let output = '';
 
   async function start(runEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+    // A second process on the same port would fail to listen while the health check reached the first one, which
+    // would then be left running (and answer in the new one's place).
+    if (child && child.exitCode === null && child.signalCode === null) throw new Error('the bridge is already running: stop it first');
     child = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, ...runEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
