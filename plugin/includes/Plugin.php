@@ -37,6 +37,7 @@ use Interlinker\Rest\Analytics_Controller;
 use Interlinker\Rest\Csv_Response;
 use Interlinker\Rest\Exports_Controller;
 use Interlinker\Rest\Implementations_Controller;
+use Interlinker\Rest\Inbound_Suggestions_Controller;
 use Interlinker\Rest\Settings_Controller;
 use Interlinker\Rest\Suggestion_View;
 use Interlinker\Rest\Suggestions_Controller;
@@ -46,6 +47,7 @@ use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
 use Interlinker\Settings\Settings_Update;
 use Interlinker\Settings\Settings_View;
+use Interlinker\Suggestions\Inbound_Finder;
 use Interlinker\Suggestions\Suggestion_Generator;
 use Interlinker\Suggestions\Suggestion_Listing;
 use Interlinker\Sync\Exclusion_Resync;
@@ -146,12 +148,14 @@ final class Plugin {
 
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
-		$listing     = new Suggestion_Listing( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view );
+		$generator   = new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions );
+		$listing     = new Suggestion_Listing( $this->api, $this->content, $generator, $view );
 		$reports     = new Analytics_Report( $this->api, $view );
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
 			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget ),
+			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $reports, $this->reads ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),

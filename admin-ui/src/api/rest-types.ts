@@ -354,6 +354,38 @@ export interface RestInboundLinks {
 	} >;
 }
 
+/** `interlinker-inbound-suggestions` */
+export interface RestInboundSuggestions {
+	/** The post the links would point to. */
+	postId: number;
+	/** The URL the bridge knows the post by: every suggestion's targetPageUrl. */
+	targetPageUrl: string;
+	/** Most relevant first, each from another source post; those whose source the user may not read are left out. */
+	suggestions: Array< {
+		id: string;
+		sourcePageUrl: string;
+		targetPageUrl: string;
+		anchorText: string;
+		context: string;
+		relevanceScore: number;
+		status: 'pending' | 'approved' | 'rejected' | 'implemented';
+		sourcePageId: string | null;
+		targetPageId: string | null;
+		createdAt: string | null;
+		updatedAt: string | null;
+		/** The source post, or 0 when the URL is no post. */
+		sourcePostId: number;
+		/** The target post, or 0 when the URL is no post. */
+		targetPostId: number;
+		sourceTitle: string;
+		targetTitle: string;
+		sourceEditLink: string;
+		targetEditLink: string;
+	} >;
+	/** How many suggestions were left out because the user may not read their source post. */
+	leftOut: number;
+}
+
 /** `interlinker-settings-changes` */
 export interface RestSettingsChanges {
 	/** Address of the Interlinker bridge, as this server reaches it. */
@@ -384,4 +416,10 @@ export interface RestDateRange {
 	startDate?: string;
 	/** ISO 8601 date or date-time, inclusive; a bare date covers that whole UTC day. */
 	endDate?: string;
+}
+
+/** `interlinker-inbound-query` */
+export interface RestInboundQuery {
+	/** The most suggestions wanted, 1–50; by default as many as a generation for a post asks for (filter interlinker_generate_limit). */
+	limit?: number;
 }

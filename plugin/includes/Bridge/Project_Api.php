@@ -94,6 +94,26 @@ final class Project_Api {
 		return is_wp_error( $answer ) ? $answer : Suggestion::list_from_bridge( $answer->data );
 	}
 
+	/**
+	 * Inbound generation: suggestions whose target is $target_url, each from another source page, most relevant
+	 * first. Like forward generation, it updates pending suggestions in place, so it may be retried.
+	 *
+	 * @param int        $limit     1–50.
+	 * @param float|null $min_score The lowest relevanceScore wanted; null for the bridge's calibrated default.
+	 * @return Suggestion[]|WP_Error
+	 */
+	public function generate_inbound_suggestions( string $target_url, int $limit, ?float $min_score = null ): array|WP_Error {
+		$body = array(
+			'targetUrl' => $target_url,
+			'limit'     => $limit,
+		);
+		if ( null !== $min_score ) {
+			$body['minRelevanceScore'] = $min_score;
+		}
+		$answer = $this->call( 'POST', '/suggestions/inbound', $body, array(), true, self::GENERATE_TIMEOUT );
+		return is_wp_error( $answer ) ? $answer : Suggestion::list_from_bridge( $answer->data );
+	}
+
 	public function get_suggestion( string $id ): Suggestion|WP_Error {
 		return $this->one( 'GET', '/suggestions/' . rawurlencode( $id ), null, array( Suggestion::class, 'from_bridge' ) );
 	}

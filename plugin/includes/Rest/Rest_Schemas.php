@@ -19,6 +19,7 @@ use Interlinker\Bridge\Suggestion;
 use Interlinker\Implement\Reconciled_Implementation;
 use Interlinker\Implement\Rollback_Post_Result;
 use Interlinker\Settings\Settings;
+use Interlinker\Suggestions\Inbound_Request;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -36,8 +37,8 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links() );
-		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ) );
+		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
+		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ), self::inbound_query() );
 		foreach ( array_merge( $answers, $inputs ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;
 		}
@@ -663,6 +664,72 @@ final class Rest_Schemas {
 	}
 
 	/**
+	 * The answer of POST /posts/{id}/inbound-suggestions ("Find links to this post"): suggested links from other
+	 * posts to this one, shaped as GET /suggestions shapes them.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function inbound_suggestions(): array {
+		$suggestion = self::suggestion();
+		return self::object(
+			'interlinker-inbound-suggestions',
+			array(
+				'postId'        => self::view(
+					array(
+						'description' => __( 'The post the links would point to.', 'interlinker' ),
+						'type'        => 'integer',
+					)
+				),
+				'targetPageUrl' => self::view(
+					array(
+						'description' => __( 'The URL the bridge knows the post by: every suggestion\'s targetPageUrl.', 'interlinker' ),
+						'type'        => 'string',
+						'format'      => 'uri',
+					)
+				),
+				'suggestions'   => self::view(
+					array(
+						'description' => __( 'Most relevant first, each from another source post; those whose source the user may not read are left out.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => $suggestion['properties'],
+							'x-required' => $suggestion['x-required'],
+						),
+					)
+				),
+				'leftOut'       => self::view(
+					array(
+						'description' => __( 'How many suggestions were left out because the user may not read their source post.', 'interlinker' ),
+						'type'        => 'integer',
+						'minimum'     => 0,
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The body of POST /posts/{id}/inbound-suggestions.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function inbound_query(): array {
+		return self::object(
+			'interlinker-inbound-query',
+			array(
+				'limit' => array(
+					'description' => __( 'The most suggestions wanted, 1–50; by default as many as a generation for a post asks for (filter interlinker_generate_limit).', 'interlinker' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'maximum'     => Inbound_Request::MAX_LIMIT,
+				),
+			),
+			array()
+		);
+	}
+
+	/**
 	 * The body of POST /settings: what the settings schema lets a request write, each optional (apiKey included,
 	 * which is never read back).
 	 *
@@ -781,6 +848,22 @@ final class Rest_Schemas {
 				'maxLength' => 500,
 			),
 		);
+	}
+
+	/**
+	 * POST /posts/{id}/inbound-suggestions: the post (from the path) and the body the inbound query schema describes.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function inbound_args(): array {
+		return array(
+			'id' => array(
+				'description' => __( 'The post that should get links.', 'interlinker' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'required'    => true,
+			),
+		) + self::inbound_query()['properties'];
 	}
 
 	/**

@@ -1,7 +1,7 @@
 <?php
 /**
- * Generates suggestions for one post. When the bridge's page for the post is missing or out of date, the post's
- * content is sent first (content only: this runs under a GET, so it never edits a post).
+ * Generates suggestions for one post: from it (forward) or to it (inbound). When the bridge's page for the post is
+ * missing or out of date, the post's content is sent first (content only: generating never edits a post).
  *
  * @package Interlinker
  */
@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Suggestions;
 
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
 use Interlinker\Sync\Project_Exclusions;
 use Interlinker\Sync\Sync_Service;
@@ -38,28 +39,60 @@ final class Suggestion_Generator {
 	 */
 	public function generate( WP_Post $post ): string|WP_Error {
 		if ( ! $this->content->is_eligible( $post ) ) {
-			return new WP_Error(
-				'interlinker_post_not_eligible',
-				__( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ),
-				array(
-					'status' => 400,
-					'postId' => $post->ID,
-				)
-			);
+			return self::not_eligible( $post, __( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ) );
 		}
-		$url       = $this->content->url_for_post( $post );
 		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
 		$min_score = self::min_score();
-		$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
-		if ( is_wp_error( $generated ) && self::bridge_page_outdated( $generated ) ) {
+		$generated = $this->with_current_page( $post, 'sourcePageUrl', fn( string $url ) => $this->api->generate_suggestions( $url, $limit, $min_score ) );
+		return is_wp_error( $generated ) ? $generated : $this->content->url_for_post( $post );
+	}
+
+	/**
+	 * Inbound generation: suggestions of links from other pages to this post, most relevant first.
+	 *
+	 * @param int|null $limit 1–50; null for the filter `interlinker_generate_limit` (kept within 1–50).
+	 * @return Suggestion[]|WP_Error
+	 */
+	public function generate_inbound( WP_Post $post, ?int $limit = null ): array|WP_Error {
+		if ( ! $this->content->is_eligible( $post ) ) {
+			return self::not_eligible( $post, __( 'No links to this post are suggested: links are suggested only to published posts of the chosen post types, without a password, outside excluded categories and paths.', 'interlinker' ) );
+		}
+		$limit   ??= (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
+		$limit     = max( 1, min( Inbound_Request::MAX_LIMIT, $limit ) );
+		$min_score = self::min_score();
+		return $this->with_current_page( $post, 'targetUrl', fn( string $url ) => $this->api->generate_inbound_suggestions( $url, $limit, $min_score ) );
+	}
+
+	/**
+	 * Asks the bridge about the post's URL; when the bridge's page for the post is missing or out of date, sends
+	 * the post and asks again.
+	 *
+	 * @template T
+	 * @param string                    $url_field The request field that names the post's URL, as the bridge reports it in a refusal.
+	 * @param callable(string): (T|WP_Error) $ask  The bridge call, given the post's URL.
+	 * @return T|WP_Error
+	 */
+	private function with_current_page( WP_Post $post, string $url_field, callable $ask ): mixed {
+		$answer = $ask( $this->content->url_for_post( $post ) );
+		if ( is_wp_error( $answer ) && self::bridge_page_outdated( $answer, $url_field ) ) {
 			$sent = $this->send_post( $post );
 			if ( is_wp_error( $sent ) ) {
 				return $sent;
 			}
-			$url       = $this->content->url_for_post( $post );
-			$generated = $this->api->generate_suggestions( $url, $limit, $min_score );
+			$answer = $ask( $this->content->url_for_post( $post ) );
 		}
-		return is_wp_error( $generated ) ? $generated : $url;
+		return $answer;
+	}
+
+	private static function not_eligible( WP_Post $post, string $message ): WP_Error {
+		return new WP_Error(
+			'interlinker_post_not_eligible',
+			$message,
+			array(
+				'status' => 400,
+				'postId' => $post->ID,
+			)
+		);
 	}
 
 	/**
@@ -75,17 +108,17 @@ final class Suggestion_Generator {
 	}
 
 	/**
-	 * Whether the bridge refused because its page for the source is missing or out of date: not synced yet, or
-	 * still marked excluded (the bridge then refuses the source URL).
+	 * Whether the bridge refused because its page for the post is missing or out of date: not synced yet, or
+	 * still marked excluded (the bridge then refuses the post's URL, in $url_field).
 	 */
-	private static function bridge_page_outdated( WP_Error $error ): bool {
+	private static function bridge_page_outdated( WP_Error $error, string $url_field ): bool {
 		if ( in_array( $error->get_error_code(), array( 'interlinker_not_found', 'interlinker_not_synced' ), true ) ) {
 			return true;
 		}
 		$data = $error->get_error_data();
 		return 'interlinker_invalid_request' === $error->get_error_code()
 			&& is_array( $data )
-			&& in_array( 'sourcePageUrl', array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
+			&& in_array( $url_field, array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
 	}
 
 	/**
