@@ -1,6 +1,6 @@
 /**
- * Block editor entry: an "Interlinker" sidebar with the suggestions for the post being edited and the phrases it
- * should be linked for.
+ * Block editor entry: an "Interlinker" sidebar with the suggestions for the post being edited, the links other
+ * posts could make to it, and the phrases it should be linked for.
  */
 import { PluginSidebar, PluginSidebarMoreMenuItem } from '@wordpress/editor';
 import { __ } from '@wordpress/i18n';
@@ -9,6 +9,7 @@ import { registerPlugin } from '@wordpress/plugins';
 
 import './editor.css';
 
+import { InboundPanel } from './editor/inbound-panel';
 import { KeyphrasesPanel } from './editor/keyphrases-panel';
 import { SuggestionsPanel } from './editor/suggestions-panel';
 import { watchSaves } from './editor/mark-inserted-on-save';
@@ -32,6 +33,7 @@ registerPlugin( 'interlinker', {
 				icon={ link }
 			>
 				<SuggestionsPanel />
+				<InboundPanel />
 				<KeyphrasesPanel />
 			</PluginSidebar>
 		</>

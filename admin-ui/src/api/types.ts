@@ -12,6 +12,8 @@ import type {
 	RestImplementation,
 	RestImplementationDetails,
 	RestInboundLinks,
+	RestInboundQuery,
+	RestInboundSuggestions,
 	RestOrphanPage,
 	RestRollbackAnswer,
 	RestSettings,
@@ -68,6 +70,12 @@ export type OrphanPage = RestOrphanPage;
 export type BrokenLink = RestBrokenLink;
 
 export type InboundBucket = RestInboundLinks[ 'buckets' ][ number ];
+
+/** POST /posts/{id}/inbound-suggestions: suggested links from other posts to this one. */
+export type InboundSuggestions = RestInboundSuggestions;
+
+/** What "Find links to this post" may ask for besides the post. */
+export type InboundQuery = RestInboundQuery;
 
 export type PostTypeOption = RestSettings[ 'availablePostTypes' ][ number ];
 

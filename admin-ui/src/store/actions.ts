@@ -3,6 +3,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 import * as exportsApi from '../api/exports';
 import * as settingsApi from '../api/settings';
 import * as implementationsApi from '../api/implementations';
+import * as inboundApi from '../api/inbound';
 import * as suggestionsApi from '../api/suggestions';
 import type { ApiError } from '../api/errors';
 import type {
@@ -242,6 +243,18 @@ export function implementSuggestions( ids: string[] ): Thunk {
 				implementation: answer,
 				results: answer.results ?? [],
 			} );
+			// The bridge marks a suggestion whose link went in as implemented: show it so before any list reloads.
+			dispatch( {
+				type: 'SET_SUGGESTION_STATUSES',
+				statuses: Object.fromEntries(
+					( answer.results ?? [] )
+						.filter( ( result ) => result.succeeded )
+						.map( ( result ) => [
+							result.suggestionId,
+							'implemented' as const,
+						] )
+				),
+			} );
 		} catch ( error ) {
 			dispatch( { type: 'IMPLEMENT_FAILED', error: error as ApiError } );
 		}
@@ -302,6 +315,28 @@ export function generateForPost(
 			return null;
 		} finally {
 			dispatch( { type: 'SET_BUSY', name: 'generate', busy: false } );
+		}
+	};
+}
+
+/**
+ * "Find links to this post": asks the bridge which other posts should link to this one; the outcome (or why it
+ * failed) stays in getInboundSuggestions( postId ).
+ * @param postId
+ */
+export function findInboundSuggestions( postId: number ): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch( { type: 'INBOUND_STARTED', postId } );
+		try {
+			const answer = await inboundApi.findInboundSuggestions( postId );
+			dispatch( { type: 'INBOUND_RECEIVED', postId, answer } );
+			refreshSuggestionLists( dispatch );
+		} catch ( error ) {
+			dispatch( {
+				type: 'INBOUND_FAILED',
+				postId,
+				error: error as ApiError,
+			} );
 		}
 	};
 }

@@ -7,6 +7,7 @@ import type {
 	HealthState,
 	ImplementationsState,
 	ImplementRun,
+	InboundLookup,
 	QueryResult,
 	State,
 	SuggestionsState,
@@ -88,6 +89,11 @@ export function suggestions(
 			return {
 				...state,
 				byId: byIdWith( state.byId, [ action.suggestion ] ),
+			};
+		case 'INBOUND_RECEIVED':
+			return {
+				...state,
+				byId: byIdWith( state.byId, action.answer.suggestions ),
 			};
 		case 'RECEIVE_IMPLEMENTATION_DETAILS':
 			return action.details.suggestions
@@ -239,6 +245,45 @@ export function health(
 	return state;
 }
 
+export function inbound(
+	state: Record< number, InboundLookup > = {},
+	action: Action
+): Record< number, InboundLookup > {
+	switch ( action.type ) {
+		case 'INBOUND_STARTED':
+			return {
+				...state,
+				[ action.postId ]: {
+					ids: state[ action.postId ]?.ids ?? [],
+					leftOut: state[ action.postId ]?.leftOut ?? 0,
+					status: 'loading',
+					error: null,
+				},
+			};
+		case 'INBOUND_RECEIVED':
+			return {
+				...state,
+				[ action.postId ]: {
+					status: 'done',
+					ids: action.answer.suggestions.map( ( item ) => item.id ),
+					leftOut: action.answer.leftOut,
+					error: null,
+				},
+			};
+		case 'INBOUND_FAILED':
+			return {
+				...state,
+				[ action.postId ]: {
+					ids: state[ action.postId ]?.ids ?? [],
+					leftOut: state[ action.postId ]?.leftOut ?? 0,
+					status: 'failed',
+					error: action.error,
+				},
+			};
+	}
+	return state;
+}
+
 export function settings(
 	state: State[ 'settings' ] = null,
 	action: Action
@@ -369,6 +414,7 @@ export default combineReducers( {
 	suggestions,
 	implementations,
 	health,
+	inbound,
 	settings,
 	errors,
 	busy,

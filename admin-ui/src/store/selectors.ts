@@ -21,6 +21,7 @@ import { errorKey, queryKey } from './keys';
 import type {
 	ConnectionState,
 	ImplementRun,
+	InboundLookup,
 	QueryResult,
 	State,
 	SyncProgress,
@@ -63,6 +64,34 @@ export const getSuggestions = createSelector(
 		state.suggestions.queries[ queryKey( query ) ],
 		state.suggestions.byId,
 		state.suggestions.hiddenIds,
+	]
+);
+
+/** "Find links to this post" as the store holds it for one post: the last search's suggestions, as they are now. */
+export interface InboundView extends Omit< InboundLookup, 'ids' > {
+	items: Suggestion[];
+}
+
+/**
+ * The inbound suggestions found for a post (most relevant first, with their current status); null before any search.
+ * @param state
+ * @param postId
+ */
+export const getInboundSuggestions = createSelector(
+	( state: State, postId: number ): InboundView | null => {
+		const lookup = state.inbound[ postId ];
+		if ( ! lookup ) {
+			return null;
+		}
+		const { ids, ...rest } = lookup;
+		const items = ids
+			.map( ( id ) => state.suggestions.byId[ id ] )
+			.filter( ( item ): item is Suggestion => item !== undefined );
+		return { ...rest, items };
+	},
+	( state: State, postId: number ) => [
+		state.inbound[ postId ],
+		state.suggestions.byId,
 	]
 );
 

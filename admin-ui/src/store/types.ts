@@ -9,6 +9,7 @@ import type {
 	Implementation,
 	ImplementationDetails,
 	InboundBucket,
+	InboundSuggestions,
 	LinkResult,
 	ListPage,
 	OrphanPage,
@@ -52,6 +53,16 @@ export interface HealthState {
 	inbound: InboundBucket[] | null;
 }
 
+/** "Find links to this post" for one post: its last search (the suggestions themselves are in suggestions.byId). */
+export interface InboundLookup {
+	status: 'loading' | 'done' | 'failed';
+	/** What the last search that answered found, most relevant first (kept while a new search runs). */
+	ids: string[];
+	/** Suggestions left out because the user may not read their source post. */
+	leftOut: number;
+	error: ApiError | null;
+}
+
 /** The last "Implement selected": what was asked, and each link's outcome. */
 export interface ImplementRun {
 	status: 'running' | 'done' | 'failed';
@@ -81,6 +92,8 @@ export interface State {
 	suggestions: SuggestionsState;
 	implementations: ImplementationsState;
 	health: HealthState;
+	/** By target post id. */
+	inbound: Record< number, InboundLookup >;
 	settings: Settings | null;
 	/** By errorKey( selectorName, args ): why a resolver failed. */
 	errors: Record< string, ApiError >;
@@ -122,6 +135,9 @@ export type Action =
 			page: ListPage< BrokenLink >;
 	  }
 	| { type: 'RECEIVE_INBOUND_LINKS'; buckets: InboundBucket[] }
+	| { type: 'INBOUND_STARTED'; postId: number }
+	| { type: 'INBOUND_RECEIVED'; postId: number; answer: InboundSuggestions }
+	| { type: 'INBOUND_FAILED'; postId: number; error: ApiError }
 	| { type: 'RECEIVE_SETTINGS'; settings: Settings }
 	| { type: 'RECEIVE_ERROR'; key: string; error: ApiError }
 	| { type: 'CLEAR_ERROR'; key: string }

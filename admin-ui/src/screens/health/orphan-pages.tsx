@@ -10,6 +10,7 @@ import { Pager } from '../../components/pager';
 import { PostLinks } from '../../components/post-links';
 import { RemoteContent } from '../../components/remote-content';
 import { useRemote } from '../../hooks/use-remote';
+import { FindLinksButton } from './find-links-dialog';
 
 const PER_PAGE = 10;
 const EXPORT = { kind: 'orphans' } as const;
@@ -51,12 +52,19 @@ export function OrphanPages() {
 						<>
 							<ul className="interlinker-list">
 								{ data.items.map( ( orphan ) => (
-									<li key={ orphan.id }>
+									<li
+										key={ orphan.id }
+										className="interlinker-orphan"
+									>
 										<PostLinks
 											title={ orphan.title }
 											url={ orphan.url }
 											editLink={ orphan.editLink }
 										/>
+										{ /* Asking needs the right to edit the post: the plugin gives its edit link only then. */ }
+										{ orphan.postId > 0 && orphan.editLink && (
+											<FindLinksButton orphan={ orphan } />
+										) }
 									</li>
 								) ) }
 							</ul>

@@ -12,7 +12,12 @@ import { plainTitle } from '../../lib/format';
 import { store } from '../../store';
 import { ButtonRow } from '../../components/button-row';
 
-function ResultLine( { result }: { result: LinkResult } ) {
+/**
+ * One link of an implement run: inserted or not (and why), with its anchor and posts.
+ * @param root0
+ * @param root0.result
+ */
+export function ResultLine( { result }: { result: LinkResult } ) {
 	const suggestion = useSelect(
 		( select ) => select( store ).getSuggestion( result.suggestionId ),
 		[ result.suggestionId ]

@@ -1,0 +1,45 @@
+/**
+ * Link health's "Find links to this post" for one orphan page: a dialog with the posts that could link to it.
+ */
+import { Button, Modal } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+import type { OrphanPage } from '../../api/types';
+import { InboundSuggestions } from '../../components/inbound/inbound-suggestions';
+import { plainTitle, urlPath } from '../../lib/format';
+
+export function FindLinksButton( { orphan }: { orphan: OrphanPage } ) {
+	const [ isOpen, setOpen ] = useState( false );
+	const title = plainTitle( orphan.title, urlPath( orphan.url ) );
+	return (
+		<>
+			<Button
+				variant="secondary"
+				size="compact"
+				onClick={ () => setOpen( true ) }
+				aria-label={ sprintf(
+					/* translators: %s: post title. */
+					__( 'Find links to “%s”', 'interlinker' ),
+					title
+				) }
+			>
+				{ __( 'Find links to this post', 'interlinker' ) }
+			</Button>
+			{ isOpen && (
+				<Modal
+					title={ sprintf(
+						/* translators: %s: post title. */
+						__( 'Links to “%s”', 'interlinker' ),
+						title
+					) }
+					onRequestClose={ () => setOpen( false ) }
+					className="interlinker-find-links"
+					size="large"
+				>
+					<InboundSuggestions postId={ orphan.postId } findOnOpen />
+				</Modal>
+			) }
+		</>
+	);
+}
