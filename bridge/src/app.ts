@@ -34,6 +34,8 @@ import { ProjectsService } from './projects/projects.service.js';
 import { SuggestionsRepository } from './suggestions/suggestions.repository.js';
 import { ProjectRelevance } from './suggestions/project-relevance.js';
 import { suggestionEndpoints } from './suggestions/suggestions.routes.js';
+import { inboundSuggestionEndpoints } from './suggestions/inbound-suggestions.routes.js';
+import { InboundSuggestionsService } from './suggestions/inbound-suggestions.service.js';
 import { SuggestionsService } from './suggestions/suggestions.service.js';
 import { systemEndpoints } from './system/system.routes.js';
 import { BRIDGE_VERSION } from './version.js';
@@ -87,14 +89,9 @@ export function createApp(deps: AppDeps): App {
   });
   const pagesRepository = new PagesRepository(db);
   const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
-  const suggestions = new SuggestionsService(
-    db,
-    suggestionsRepository,
-    pagesRepository,
-    indexes,
-    new ProjectRelevance(suggestionsRepository, indexes.relevance),
-    clock,
-  );
+  const relevance = new ProjectRelevance(suggestionsRepository, indexes.relevance);
+  const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
+  const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
 
@@ -104,6 +101,7 @@ export function createApp(deps: AppDeps): App {
     ...keyEndpoints(accounts),
     ...projectEndpoints(projects),
     ...pageEndpoints(projects, pages),
+    ...inboundSuggestionEndpoints(projects, inbound),
     ...suggestionEndpoints(projects, suggestions),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),

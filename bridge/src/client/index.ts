@@ -107,6 +107,10 @@ export class InterlinkerClient {
   generateSuggestions(projectId: string, input: { sourcePageUrl: string; limit?: number; minRelevanceScore?: number }) {
     return this.data<Suggestion[]>('POST', `/api/projects/${enc(projectId)}/suggestions`, input);
   }
+  /** Extension: suggestions from other pages of the project to `targetUrl`, one per source, best first. */
+  generateInboundSuggestions(projectId: string, input: { targetUrl: string; limit?: number; minRelevanceScore?: number }) {
+    return this.data<Suggestion[]>('POST', `/api/projects/${enc(projectId)}/suggestions/inbound`, input);
+  }
   listSuggestions(
     projectId: string,
     query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; q?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},

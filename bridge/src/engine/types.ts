@@ -81,7 +81,7 @@ export interface GenerateRequest {
   limit: number;
   minRelevanceScore: number;
   /** Targets that must not be suggested: self, already linked, rejected pairs, existing non-pending suggestions… */
-  excludedTargetIds: ReadonlySet<string>;
+  excludedTargetIds: Pick<ReadonlySet<string>, 'has'>;
   /** includePaths / excludePaths of the project, applied to target URLs. */
   isTargetUrlAllowed: (url: string) => boolean;
 }

@@ -6,6 +6,7 @@ import { readSourceText } from '../engine/source-text.js';
 import { stemEnglish, type Stem } from '../engine/stemmer.js';
 import { DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from '../engine/relevance.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
+import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
 
@@ -93,6 +94,21 @@ export class ProjectIndexes {
     if (source === undefined || text === undefined) return [];
     const sourceText = readSourceText(text, corpus, this.stem);
     return suggestLinks(corpus, source, sourceText, request, relevance);
+  }
+
+  /** Pages that should link to the request's target, scored by `relevance` as forward generation scores them. */
+  generateInbound(request: InboundRequest, relevance: RelevanceModel = this.relevance): InboundSuggestion[] {
+    const corpus = this.corpus(request.projectId);
+    if (corpus.docNoOfPage(request.targetPageId) === undefined) return [];
+    const target = this.store.document(request.targetPageId);
+    if (target === undefined) return [];
+    const load = (docNo: number) => {
+      const pageId = corpus.pageIdOf(docNo);
+      const document = pageId === undefined ? undefined : this.store.document(pageId);
+      const text = pageId === undefined ? undefined : this.store.text(pageId);
+      return document && text && { document, text: readSourceText(text, corpus, this.stem) };
+    };
+    return suggestInbound(corpus, target, request, load, relevance);
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {

@@ -91,6 +91,9 @@ export class SuggestionsRepository {
       settledTargets: db.prepare(
         "SELECT target_page_id FROM suggestions WHERE source_page_id = ? AND status <> 'pending'",
       ).pluck(),
+      settledSources: db.prepare(
+        "SELECT source_page_id FROM suggestions WHERE target_page_id = ? AND status <> 'pending'",
+      ).pluck(),
       decisionsRevision: db.prepare(
         // Decisions without inputs (made before they were kept) count too: the query then reads only the index.
         `SELECT COUNT(*) AS count, MAX(updated_at) AS lastUpdatedAt FROM suggestions
@@ -144,6 +147,11 @@ export class SuggestionsRepository {
   /** Targets the source has a suggestion for that an editor has acted on (approved, rejected, implemented). */
   settledTargetIds(sourcePageId: string): string[] {
     return this.statements.settledTargets.all(sourcePageId) as string[];
+  }
+
+  /** Sources the target has a suggestion from that an editor has acted on (approved, rejected, implemented). */
+  settledSourceIds(targetPageId: string): string[] {
+    return this.statements.settledSources.all(targetPageId) as string[];
   }
 
   decisionsRevision(projectId: string): DecisionsRevision {

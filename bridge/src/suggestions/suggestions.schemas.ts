@@ -17,6 +17,14 @@ export const generateBody = z.object({
 });
 export type GenerateInput = z.output<typeof generateBody>;
 
+/** Inbound suggestions (extension): which pages should link to a page of the project. */
+export const inboundBody = z.object({
+  targetUrl: httpUrl.meta({ description: 'A synced page of the project: the page the suggested links point to.' }),
+  limit: z.number().int().min(1).max(50).default(DEFAULT_GENERATE_LIMIT),
+  minRelevanceScore: z.number().min(0).max(1).default(DEFAULT_MIN_RELEVANCE_SCORE),
+});
+export type InboundInput = z.output<typeof inboundBody>;
+
 export const suggestionSchema = z.object({
   id: z.string(),
   sourcePageUrl: z.string(),

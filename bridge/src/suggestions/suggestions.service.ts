@@ -4,10 +4,10 @@ import type { EngineSuggestion, GenerateRequest } from '../engine/types.js';
 import type { ListResult } from '../pagination.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { newId } from '../lib/ids.js';
 import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
 import type { PagesRepository } from '../pages/pages.repository.js';
 import type { Project } from '../projects/projects.schemas.js';
+import { storePending } from './pending-suggestions.js';
 import type { ProjectRelevance } from './project-relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { GenerateInput, ListSuggestionsQuery, RelevanceSummary, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
@@ -68,23 +68,13 @@ export class SuggestionsService {
       this.relevance.modelFor(project.id),
     );
 
-    const now = this.clock.now().toISOString();
-    const ids = this.db.transaction(() =>
-      proposals.flatMap((proposal) => {
-        const id = this.suggestions.upsertPending({
-          newId: newId('sug'),
-          projectId: project.id,
-          sourcePageId: source.id,
-          targetPageId: proposal.targetPageId,
-          anchorText: proposal.anchorText,
-          context: proposal.context,
-          relevanceScore: roundScore(proposal.relevanceScore),
-          inputs: Buffer.from(Float32Array.from(proposal.inputs).buffer),
-          now,
-        });
-        return id ? [id] : [];
-      }),
-    )();
+    const ids = storePending(
+      this.db,
+      this.suggestions,
+      project.id,
+      proposals.map((proposal) => ({ ...proposal, sourcePageId: source.id })),
+      this.clock.now().toISOString(),
+    );
     return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore);
   }
 
@@ -134,9 +124,4 @@ export class SuggestionsService {
       this.suggestions.remove(projectId, suggestionId);
     })();
   }
-}
-
-/** Scores are kept to 4 decimals: more precision means nothing to a reader and makes equal scores look different. */
-function roundScore(score: number): number {
-  return Math.min(1, Math.max(0, Math.round(score * 10_000) / 10_000));
 }

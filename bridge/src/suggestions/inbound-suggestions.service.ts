@@ -1,0 +1,79 @@
+import type { Db } from '../db/connection.js';
+import type { InboundRequest, InboundSuggestion } from '../engine/inbound-suggestions.js';
+import type { RelevanceModel } from '../engine/relevance.js';
+import type { GenerateRequest } from '../engine/types.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
+import type { PagesRepository } from '../pages/pages.repository.js';
+import type { Project } from '../projects/projects.schemas.js';
+import { storePending } from './pending-suggestions.js';
+import type { ProjectRelevance } from './project-relevance.js';
+import type { SuggestionsRepository } from './suggestions.repository.js';
+import type { InboundInput, Suggestion } from './suggestions.schemas.js';
+
+export interface InboundGenerator {
+  generateInbound: (request: InboundRequest, relevance: RelevanceModel) => InboundSuggestion[];
+}
+
+/**
+ * Inbound suggestions (extension): which pages should link to a page. They are the same suggestions as forward
+ * generation's, one per (source, target) pair and scored alike, so they are reviewed, implemented and rolled back
+ * the same way.
+ */
+export class InboundSuggestionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly suggestions: SuggestionsRepository,
+    private readonly pages: PagesRepository,
+    private readonly generator: InboundGenerator,
+    private readonly relevance: ProjectRelevance,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Suggestions from other pages of the project to the target, best first, at most one per source. */
+  generate(project: Project, input: InboundInput): Suggestion[] {
+    const targetKey = normalizePageUrl(input.targetUrl);
+    const target = targetKey ? this.pages.findByUrlKey(project.id, targetKey) : undefined;
+    if (!target) throw new NotFoundError('Target page');
+    const refuse = (message: string) => new ValidationError([{ field: 'targetUrl', message }]);
+    if (!isPathAllowed(target.url, project.includePaths, project.excludePaths)) {
+      throw refuse("The page is outside the project's includePaths / excludePaths.");
+    }
+    if (target.excluded) throw refuse('The page was synced as excluded from suggestions.');
+    if (target.statusCode < 200 || target.statusCode > 299) {
+      throw refuse(`The page was synced with status ${target.statusCode}: only a page answering 2xx is a link target.`);
+    }
+
+    const excludedPages = new Set(this.pages.excludedPageIds(project.id));
+    const settledSources = new Set(this.suggestions.settledSourceIds(target.id));
+    const noPaths = project.includePaths.length === 0 && project.excludePaths.length === 0;
+    // Stored URLs are valid http(s) URLs, so without path rules every one is allowed: no parse per candidate.
+    const allowed = noPaths ? () => true : (url: string) => isPathAllowed(url, project.includePaths, project.excludePaths);
+    // What forward generation from the source would exclude: itself, excluded pages, its settled targets.
+    const forwardRequest = (sourcePageId: string): GenerateRequest => {
+      const settledTargets = new Set(this.suggestions.settledTargetIds(sourcePageId));
+      return {
+        projectId: project.id,
+        sourcePageId,
+        limit: input.limit,
+        minRelevanceScore: input.minRelevanceScore,
+        excludedTargetIds: { has: (id) => id === sourcePageId || excludedPages.has(id) || settledTargets.has(id) },
+        isTargetUrlAllowed: allowed,
+      };
+    };
+    const proposals = this.generator.generateInbound(
+      {
+        projectId: project.id,
+        targetPageId: target.id,
+        limit: input.limit,
+        minRelevanceScore: input.minRelevanceScore,
+        isSourceAllowed: (pageId, url) => !excludedPages.has(pageId) && !settledSources.has(pageId) && allowed(url),
+        forwardRequest,
+      },
+      this.relevance.modelFor(project.id),
+    );
+    const ids = storePending(this.db, this.suggestions, project.id, proposals, this.clock.now().toISOString());
+    return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore || a.sourcePageUrl.localeCompare(b.sourcePageUrl));
+  }
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../db/connection.js';
+import type { EngineSuggestion } from '../engine/types.js';
+import { newId } from '../lib/ids.js';
+import type { SuggestionsRepository } from './suggestions.repository.js';
+
+/** An engine proposal for one (source, target) pair. */
+export interface PairProposal extends EngineSuggestion {
+  sourcePageId: string;
+}
+
+/**
+ * Stores proposals as pending suggestions in one transaction: a pending suggestion for the pair is refreshed in place
+ * (same id), a pair an editor has acted on is left alone. Returns the ids stored, in the proposals' order.
+ */
+export function storePending(db: Db, suggestions: SuggestionsRepository, projectId: string, proposals: readonly PairProposal[], now: string): string[] {
+  return db.transaction(() =>
+    proposals.flatMap((proposal) => {
+      const id = suggestions.upsertPending({
+        newId: newId('sug'),
+        projectId,
+        sourcePageId: proposal.sourcePageId,
+        targetPageId: proposal.targetPageId,
+        anchorText: proposal.anchorText,
+        context: proposal.context,
+        relevanceScore: roundScore(proposal.relevanceScore),
+        inputs: Buffer.from(Float32Array.from(proposal.inputs).buffer),
+        now,
+      });
+      return id ? [id] : [];
+    }),
+  )();
+}
+
+/** Scores are kept to 4 decimals: more precision means nothing to a reader and makes equal scores look different. */
+function roundScore(score: number): number {
+  return Math.min(1, Math.max(0, Math.round(score * 10_000) / 10_000));
+}
