@@ -34,6 +34,20 @@ describe('the analysis pool', () => {
     expect(outcomes(await pool.analyzeAll(inputs))).toEqual(inputs.map((input) => analyzePage(input)));
   });
 
+  it('when a batch mixes languages, then each page is stemmed in its own and the stems come back as the inline ones', async () => {
+    const words = '<p>Die Häuser und das Haus; the houses and the house; les maisons et la maison.</p>';
+    const mixed = ['de-DE', 'en', 'fr', 'de', 'pl', undefined].map((language, i): PageInput => ({
+      url: `https://site.test/lang-${i}`,
+      title: `Haus ${i}`,
+      html: words,
+      language,
+    }));
+    const analyses = outcomes(await pool.analyzeAll([...mixed, ...mixed]));
+    expect(analyses).toEqual([...mixed, ...mixed].map((input) => analyzePage(input)));
+    expect((analyses[0] as { stems: string[] }).stems).toContain('de:haus');
+    expect((analyses[1] as { stems: string[] }).stems).toContain('hous');
+  });
+
   it('when batches are analysed at the same time, then each gets its own analyses', async () => {
     const [first, second] = await Promise.all([pool.analyzeAll(inputs.slice(0, 40)), pool.analyzeAll(inputs.slice(20))]);
     expect(outcomes(first).map((analysis) => (analysis as { cleanTitle: string }).cleanTitle)).toEqual(

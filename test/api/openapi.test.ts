@@ -49,6 +49,10 @@ describe('the OpenAPI document', () => {
     const sync = document.paths['/api/projects/{projectId}/pages/batch'].post.requestBody.content['application/json'].schema;
     expect(sync.items.properties.keyphrases).toMatchObject({ maxItems: 10, default: [], items: { type: 'string', minLength: 1, maxLength: 100 } });
     expect(sync.items.properties.keyphrases.description).toMatch(/6 words/);
+    expect(sync.items.properties.language).toMatchObject({ type: 'string', maxLength: 35, default: 'en' });
+    expect(sync.items.properties.language.description).toMatch(/BCP 47/);
+    const listed = list.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(listed)).toContain('"language"');
   });
 
   it('when the creating POSTs are documented, then Idempotency-Key is a header parameter and 409 and 503 are among their answers', async () => {

@@ -25,7 +25,7 @@ describe('batch sync', () => {
     expect(result).toMatchObject({ synced: 2, failed: 0, errors: [] });
     const list = await account.client.listPages(projectId);
     expect(list.items.map((p) => p.url)).toEqual(['https://site.test/b', 'https://site.test/a']);
-    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, keyphrases: [], lastSyncedAt: expect.any(String) });
+    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, keyphrases: [], language: 'en', lastSyncedAt: expect.any(String) });
     const detail = await account.client.getPage(projectId, list.items[1]!.id);
     expect(detail).toMatchObject({ url: 'https://site.test/a', content: '<p>Body of /a</p>', statusCode: 200 });
   });

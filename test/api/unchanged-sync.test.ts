@@ -29,7 +29,7 @@ class RecordingAnalyzer implements PageAnalyzer {
 const DOMAIN = 'https://site.test';
 const page = (
   slug: string,
-  changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean; keyphrases: string[] }> = {},
+  changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean; keyphrases: string[]; language: string }> = {},
 ) => ({
   url: `${DOMAIN}/${slug}/`,
   title: `The ${slug} guide`,
@@ -77,6 +77,7 @@ describe('syncing pages that did not change', () => {
     { field: 'status code', changes: { statusCode: 404 } },
     { field: 'exclusion', changes: { excluded: true } },
     { field: 'keyphrases', changes: { keyphrases: ['kernel boot order'] } },
+    { field: 'language', changes: { language: 'en-GB' } },
     { field: 'URL spelling', changes: { url: 'https://SITE.test/kernel/#top' } },
   ])('when only the $field changes, then the page is analysed and stored again', async ({ changes }) => {
     await account.client.syncPages(projectId, [page('kernel')]);
@@ -97,6 +98,16 @@ describe('syncing pages that did not change', () => {
     await account.client.syncPages(projectId, [withKeyphrases]);
     expect(analyzer.analysed).toEqual([]);
     await account.client.syncPages(projectId, [page('kernel', { keyphrases: ['initramfs', 'kernel boot order'] })]);
+    expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
+  });
+
+  test('when a page is synced again with its language spelled as a WordPress locale, then it is the same language and not analysed again', async () => {
+    await account.client.syncPages(projectId, [page('kernel', { language: 'de-DE' })]);
+    analyzer.analysed.length = 0;
+
+    await account.client.syncPages(projectId, [page('kernel', { language: 'de_DE' })]);
+    expect(analyzer.analysed).toEqual([]);
+    await account.client.syncPages(projectId, [page('kernel')]);
     expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
   });
 

@@ -12,7 +12,7 @@ function indexed(pages: { path: string; title: string; html: string }[]) {
   return pages.map((page) => {
     const url = `${SITE}${page.path}`;
     const analysis = analyzePage({ url, title: page.title, html: page.html });
-    const prepared = corpus.prepare({ pageId: page.path, url, title: page.title, statusCode: 200, analysis, linkedUrls: [] }, stemEnglish);
+    const prepared = corpus.prepare({ pageId: page.path, url, title: page.title, statusCode: 200, analysis, linkedUrls: [] });
     return { corpus, analysis, wordTermIds: prepared.wordTermIds };
   });
 }

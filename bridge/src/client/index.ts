@@ -43,6 +43,8 @@ export interface SyncPage {
   excluded?: boolean;
   /** Phrases the editors want the page linked for (≤ 10, each ≤ 100 characters and 6 words). */
   keyphrases?: string[];
+  /** BCP 47 tag or WordPress locale of the page's language ("de-DE", "de_DE"); "en" when absent. */
+  language?: string;
 }
 
 /** An error answer of the API, with the contract's code. */

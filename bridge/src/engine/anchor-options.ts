@@ -1,3 +1,4 @@
+import { cueWordsOf } from './cue-words.js';
 import { KIND_STRENGTH, type Mention } from './phrase-mentions.js';
 import type { PhraseKind } from './phrase-index.js';
 import type { AnchorFeatures, TargetFeatures } from './relevance.js';
@@ -170,7 +171,7 @@ function optionAt(
     idfSum += value;
     if (title.terms.has(termId)) covered += value;
   }
-  const rarest = corpus.idfOfFrequency(1);
+  const rarest = corpus.idfOfFrequency(1, text.language);
   const nameLike = isNameLike(text, first, last);
   return {
     start: text.tokens.starts[first]!,
@@ -192,19 +193,14 @@ function optionAt(
   };
 }
 
-/** Words that send the reader to another page: "see", "described in", "read more about", "our guide to". */
-const CUE_WORDS = new Set([
-  'see', 'refer', 'described', 'documented', 'explained', 'discussed', 'covered', 'detailed', 'defined', 'introduced',
-  'read', 'check', 'consult', 'visit', 'learn', 'guide', 'tutorial', 'article', 'post', 'section', 'chapter', 'page',
-]);
 /** Words before the anchor where a cue counts ("see also the X", "read more about X"). */
 const CUE_REACH = 3;
 
-/** A cue word among the few words before token `first`, in its block. */
+/** A cue word of the text's language (cue-words.ts) among the few words before token `first`, in its block. */
 function followsCue(text: SourceText, first: number): boolean {
   for (let i = first - 1; i >= 0 && i >= first - CUE_REACH; i -= 1) {
     if (gapAfter(text, i) !== Gap.inBlock) return false;
-    if (CUE_WORDS.has(text.tokens.words[i]!)) return true;
+    if (cueWordsOf(text.language).has(text.tokens.words[i]!)) return true;
   }
   return false;
 }

@@ -42,7 +42,7 @@ export function stemTable(tokens: Tokens, words: WordTable, stem: Stem): StemTab
       stems.push(s);
       contentFlags.push(0);
     }
-    if (isContentWord(word)) {
+    if (isContentWord(word, stem)) {
       contentWord[w] = 1;
       contentFlags[id] = 1;
     }
@@ -77,7 +77,7 @@ export function documentTerms(tokens: Tokens, words: WordTable, table: StemTable
     result.set(s, counts[id]!);
   });
   for (const word of tokenize(title).words) {
-    if (!isContentWord(word)) continue;
+    if (!isContentWord(word, stem)) continue;
     const s = stem(word);
     result.set(s, (result.get(s) ?? 0) + TITLE_WEIGHT);
   }

@@ -1,5 +1,4 @@
 import type { Stem } from './stemmer.js';
-import { isStopword } from './stopwords.js';
 import { isContentWord, tokenize } from './tokenizer.js';
 
 /** Longest phrase the matcher looks for, in words. */
@@ -13,10 +12,10 @@ export function phraseStems(text: string, stem: Stem): string[] | null {
   const { words } = tokenize(text);
   let first = 0;
   let last = words.length - 1;
-  while (first <= last && isStopword(words[first]!)) first += 1;
-  while (last >= first && isStopword(words[last]!)) last -= 1;
+  while (first <= last && stem.isStopword(words[first]!)) first += 1;
+  while (last >= first && stem.isStopword(words[last]!)) last -= 1;
   if (first > last || last - first + 1 > MAX_PHRASE_WORDS) return null;
   const kept = words.slice(first, last + 1);
-  if (!kept.some(isContentWord)) return null;
+  if (!kept.some((word) => isContentWord(word, stem))) return null;
   return kept.map(stem);
 }

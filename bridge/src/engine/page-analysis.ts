@@ -1,6 +1,6 @@
 import { documentTerms, stemTable, type DocumentTerms, type StemTable } from './document-terms.js';
 import { phraseStems } from './keyphrases.js';
-import { stemEnglish } from './stemmer.js';
+import { stemmerFor } from './stemmer.js';
 import { cleanTitle, titleHead } from './title.js';
 import { tokenize, wordTable } from './tokenizer.js';
 import type { Keyphrase, PageAnalysis, PageInput } from './types.js';
@@ -10,7 +10,7 @@ import { extractVisibleText } from './visible-text.js';
  * Version of analyzePage's output. Bump it whenever the same page would be analysed differently: a page synced again
  * unchanged is only re-analysed when the version it was indexed with is older.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 const HEADING_LEVELS_USED = 3;
 /** Element ids taken as names of what the page defines; a page with more is a long reference page. */
@@ -30,9 +30,12 @@ function wordStemsOf(table: StemTable, terms: DocumentTerms): Pick<PageAnalysis,
   return { otherStems, wordStems };
 }
 
-/** Everything the engine needs from one page, computed once at sync time. Pure. */
+/**
+ * Everything the engine needs from one page, computed once at sync time, with its language's stemmer and stop words
+ * (English when it has none). Pure.
+ */
 export function analyzePage(input: PageInput): PageAnalysis {
-  const stem = stemEnglish;
+  const stem = stemmerFor(input.language);
   const visible = extractVisibleText(input.html);
   const title = cleanTitle(input.title);
   const tokens = tokenize(visible.text);

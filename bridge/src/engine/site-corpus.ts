@@ -3,7 +3,8 @@ import { idf, impact } from './bm25.js';
 import { InvertedIndex, type InvertedIndexSnapshot } from './inverted-index.js';
 import { phraseStems } from './keyphrases.js';
 import { PhraseIndex, PhraseKind, type PhraseIndexSnapshot } from './phrase-index.js';
-import type { Stem } from './stemmer.js';
+import { DEFAULT_LANGUAGE, primaryLanguage } from './language.js';
+import { languageOfStem, stemmerFor, type Stem } from './stemmer.js';
 import { TermDictionary, type TermDictionarySnapshot } from './term-dictionary.js';
 import { TermLists, type TermListsSnapshot } from './term-lists.js';
 import { isContentWord, tokenize } from './tokenizer.js';
@@ -24,6 +25,8 @@ export interface CorpusDocument {
   docNo: number;
   pageId: string;
   statusCode: number;
+  /** The page's primary language subtag ("en", "de"): it links to pages of its language only. */
+  language: string;
   /** Content words in the body. */
   length: number;
   /** Content-word term ids of the clean title. */
@@ -46,6 +49,8 @@ export interface SiteCorpusSnapshot {
   titleTerms: TermListsSnapshot;
   keyTerms: TermListsSnapshot;
   statusCodes: Uint16Array<ArrayBuffer>;
+  /** Primary language subtag per document number ('' for a URL that was only linked to). */
+  languages: string[];
   inbound: Int32Array<ArrayBuffer>;
   documentCount: number;
   totalLength: number;
@@ -108,7 +113,12 @@ export class SiteCorpus {
   private persistedUrlCount = 0;
   private idfCache = new Float64Array(0);
   private idfStale = true;
-  private readonly wordTerms = new Map<string, number>();
+  /** Term id by word, per language (the same word is another term in another language). */
+  private readonly wordTerms = new Map<string, Map<string, number>>();
+  /** Primary language subtag per document number; undefined for a URL only linked to. */
+  private readonly languages: (string | undefined)[] = [];
+  /** Pages that can be targets, per language: the N of a term's idf is its language's. */
+  private readonly languageCounts = new Map<string, number>();
 
   /** Pages that can be targets (2xx), and their total length: the N and average length of BM25. */
   documentCount = 0;
@@ -129,7 +139,11 @@ export class SiteCorpus {
     return this.urls.length;
   }
 
-  /** Cached per term until document frequencies change (once per sync batch). */
+  /**
+   * Cached per term until document frequencies change (once per sync batch). A term belongs to one language (see
+   * Stem), and counts against the pages of that language: a German page's common words are as common among German
+   * pages on a site that is mostly English.
+   */
   idf(termId: number): number {
     if (this.idfStale || termId >= this.idfCache.length) {
       this.idfCache = new Float64Array(Math.max(this.terms.size, termId + 1)).fill(-1);
@@ -137,24 +151,36 @@ export class SiteCorpus {
     }
     let value = this.idfCache[termId]!;
     if (value < 0) {
-      value = this.idfOfFrequency(this.terms.documentFrequency(termId));
+      value = this.idfOfFrequency(this.terms.documentFrequency(termId), languageOfStem(this.terms.stemOf(termId)));
       this.idfCache[termId] = value;
     }
     return value;
   }
 
-  idfOfFrequency(documentFrequency: number): number {
-    return idf(documentFrequency, Math.max(1, this.documentCount));
+  /** The idf of a document frequency among the pages of `language`, or of the whole site without one. */
+  idfOfFrequency(documentFrequency: number, language?: string): number {
+    const pages = language === undefined ? this.documentCount : (this.languageCounts.get(language) ?? 0);
+    return idf(documentFrequency, Math.max(1, pages));
   }
 
-  /** The term id of a word's stem, or -1. Cached by word: a term id never changes once given. */
+  /** Pages of a primary language subtag that can be targets. */
+  documentCountOf(language: string): number {
+    return this.languageCounts.get(language) ?? 0;
+  }
+
+  /** The term id of a word's stem in `stem`'s language, or -1. Cached by word: a term id never changes once given. */
   termIdOfWord(word: string, stem: Stem): number {
-    const cached = this.wordTerms.get(word);
+    let cache = this.wordTerms.get(stem.language);
+    if (cache === undefined) {
+      cache = new Map();
+      this.wordTerms.set(stem.language, cache);
+    }
+    const cached = cache.get(word);
     if (cached !== undefined) return cached;
     const termId = this.terms.idOf(stem(word));
     if (termId === undefined) return -1;
-    if (this.wordTerms.size >= WORD_CACHE_LIMIT) this.wordTerms.clear();
-    this.wordTerms.set(word, termId);
+    if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+    cache.set(word, termId);
     return termId;
   }
 
@@ -172,6 +198,11 @@ export class SiteCorpus {
 
   pageIdOf(docNo: number): string | undefined {
     return this.pageIds[docNo];
+  }
+
+  /** The primary language subtag of a synced page (English for a URL only linked to). */
+  languageOf(docNo: number): string {
+    return this.languages[docNo] ?? DEFAULT_LANGUAGE;
   }
 
   statusOf(docNo: number): number {
@@ -204,6 +235,7 @@ export class SiteCorpus {
       this.urls.push(url);
       this.docByUrl.set(url, docNo);
       this.pageIds.push(undefined);
+      this.languages.push(undefined);
       this.statusCodes = ensureLength(this.statusCodes, docNo + 1);
       this.inbound = ensureLength(this.inbound, docNo + 1);
     }
@@ -235,6 +267,7 @@ export class SiteCorpus {
       titleTerms: this.titleTerms.snapshot(),
       keyTerms: this.keyTerms.snapshot(),
       statusCodes: this.statusCodes.slice(0, this.urls.length),
+      languages: this.languages.map((language) => language ?? ''),
       inbound: this.inbound.slice(0, this.urls.length),
       documentCount: this.documentCount,
       totalLength: this.totalLength,
@@ -253,6 +286,7 @@ export class SiteCorpus {
       const pageId = snapshot.pageIds[docNo] || undefined;
       corpus.pageIds.push(pageId);
       if (pageId !== undefined) corpus.docByPage.set(pageId, docNo);
+      corpus.languages.push(snapshot.languages[docNo] || undefined);
     });
     corpus.persistedUrlCount = snapshot.urls.length;
     corpus.titleTerms.restoreSnapshot(snapshot.titleTerms);
@@ -262,17 +296,32 @@ export class SiteCorpus {
     corpus.linkedPairs = snapshot.inbound.reduce((sum, count) => sum + count, 0);
     corpus.documentCount = snapshot.documentCount;
     corpus.totalLength = snapshot.totalLength;
+    corpus.languages.forEach((language, docNo) => {
+      if (language !== undefined && corpus.isTarget(docNo)) corpus.countLanguage(language, 1);
+    });
     return corpus;
+  }
+
+  /**
+   * Puts back a stored document when the corpus is rebuilt from its rows (document frequencies and the site's counts
+   * are restored apart; its language's count of pages is counted here).
+   */
+  restoreDocument(document: CorpusDocument): void {
+    this.add(document);
+    if (isSuccess(document.statusCode)) this.countLanguage(document.language, 1);
+  }
+
+  private countLanguage(language: string, sign: 1 | -1): void {
+    this.languageCounts.set(language, (this.languageCounts.get(language) ?? 0) + sign);
   }
 
   /**
    * Indexes one sync batch: each page's previous version (from `previousOf`) is withdrawn and the page prepared; the
    * whole batch is counted before any page's postings are chosen, so tf-idf sees the batch's own document
-   * frequencies. A page listed twice is indexed once, in its last version.
+   * frequencies. A page listed twice is indexed once, in its last version. Each page is read in its language.
    */
   indexBatch(
     pages: readonly IndexedPage[],
-    stem: Stem,
     previousOf: (pageId: string) => PreviousVersion | undefined = () => undefined,
   ): IndexedDocument[] {
     const latest = new Map<string, IndexedPage>();
@@ -282,13 +331,11 @@ export class SiteCorpus {
       const previous = previousOf(page.pageId);
       if (previous !== undefined) {
         this.remove(previous.document);
-        this.countDocument(previous.document.statusCode, previous.document.length, previous.termIds, -1);
+        this.countDocument(previous.document, previous.termIds, -1);
       }
-      batch.push({ page, prepared: this.prepare(page, stem) });
+      batch.push({ page, prepared: this.prepare(page) });
     }
-    for (const { prepared } of batch) {
-      this.countDocument(prepared.document.statusCode, prepared.document.length, prepared.termIds, 1);
-    }
+    for (const { prepared } of batch) this.countDocument(prepared.document, prepared.termIds, 1);
     return batch.map(({ page, prepared }) => {
       const document = this.finalize(prepared);
       this.add(document);
@@ -296,9 +343,14 @@ export class SiteCorpus {
     });
   }
 
-  /** Turns an analysed page into a document (interning its terms and URLs); postings are chosen by `finalize`. */
-  prepare(page: IndexedPage, stem: Stem): PreparedDocument {
+  /**
+   * Turns an analysed page into a document (interning its terms and URLs); postings are chosen by `finalize`. The
+   * analysis's stems are its language's already (see Stem); the title, keyphrases and anchors are stemmed here with
+   * the same stemmer.
+   */
+  prepare(page: IndexedPage): PreparedDocument {
     const { analysis } = page;
+    const stem = stemmerFor(page.language);
     const docNo = this.internUrl(page.url);
     const termIds = new Int32Array(analysis.stems.length);
     for (let i = 0; i < termIds.length; i += 1) termIds[i] = this.terms.intern(analysis.stems[i]!);
@@ -310,7 +362,7 @@ export class SiteCorpus {
     const wordTermIds = new Int32Array(analysis.wordStems.length);
     for (let word = 0; word < wordTermIds.length; word += 1) wordTermIds[word] = stemTermIds[analysis.wordStems[word]!]!;
     const titleTermIds = Int32Array.from(
-      tokenize(analysis.cleanTitle).words.filter(isContentWord),
+      tokenize(analysis.cleanTitle).words.filter((word) => isContentWord(word, stem)),
       (word) => this.terms.intern(stem(word)),
     );
 
@@ -354,6 +406,7 @@ export class SiteCorpus {
         docNo,
         pageId: page.pageId,
         statusCode: page.statusCode,
+        language: primaryLanguage(page.language),
         length: analysis.tokenCount,
         titleTermIds,
         postingTermIds: new Int32Array(0),
@@ -385,12 +438,13 @@ export class SiteCorpus {
   }
 
   /** Adds (+1) or withdraws (-1) a page version's contribution to document frequencies and lengths. */
-  private countDocument(statusCode: number, length: number, termIds: ArrayLike<number>, sign: 1 | -1): void {
-    if (!isSuccess(statusCode)) return;
+  private countDocument(document: CorpusDocument, termIds: ArrayLike<number>, sign: 1 | -1): void {
+    if (!isSuccess(document.statusCode)) return;
     this.idfStale = true;
     for (let i = 0; i < termIds.length; i += 1) this.terms.adjustDocumentFrequency(termIds[i]!, sign);
     this.documentCount += sign;
-    this.totalLength += sign * length;
+    this.totalLength += sign * document.length;
+    this.countLanguage(document.language, sign);
   }
 
   /** Puts a document into the indexes (document frequencies are counted separately, see countDocument). */
@@ -410,6 +464,7 @@ export class SiteCorpus {
   private register(document: CorpusDocument): void {
     const { docNo } = document;
     this.pageIds[docNo] = document.pageId;
+    this.languages[docNo] = document.language;
     this.docByPage.set(document.pageId, docNo);
     this.statusCodes[docNo] = document.statusCode;
     this.titleTerms.set(docNo, document.titleTermIds);

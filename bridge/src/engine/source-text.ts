@@ -1,6 +1,5 @@
 import type { SiteCorpus } from './site-corpus.js';
 import type { Stem } from './stemmer.js';
-import { isStopword } from './stopwords.js';
 import { tokenize, wordTable, type Tokens } from './tokenizer.js';
 
 /** The source page's text ready for anchor search: tokens, their term ids, and where anchors may go. */
@@ -15,6 +14,8 @@ export interface SourceText {
   eligible: ArrayLike<number>;
   /** 1 for stopwords: an anchor neither starts nor ends with one. */
   stop: Uint8Array;
+  /** The page's primary language subtag ("en", "de"): which cue words are read before an anchor. */
+  language: string;
 }
 
 /** Where the block (text between line breaks) holding the character at `offset` starts. */
@@ -35,6 +36,7 @@ export interface StoredSourceText {
   wordTermIds: Int32Array | null;
 }
 
+/** The source's text, read with its language's stemmer and stop words (`stem`). */
 export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, stem: Stem): SourceText {
   const { text, eligible } = stored;
   const tokens = tokenize(text);
@@ -45,7 +47,7 @@ export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, ste
     stored.wordTermIds !== null && stored.wordTermIds.length === words.distinct.length
       ? stored.wordTermIds
       : Int32Array.from(words.distinct, (word) => corpus.termIdOfWord(word, stem));
-  const wordStop = Uint8Array.from(words.distinct, (word) => (isStopword(word) ? 1 : 0));
+  const wordStop = Uint8Array.from(words.distinct, (word) => (stem.isStopword(word) ? 1 : 0));
   const termIds = new Int32Array(tokens.count);
   const spans = new Int32Array(tokens.count).fill(-1);
   const stop = new Uint8Array(tokens.count);
@@ -58,7 +60,7 @@ export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, ste
     while (span * 2 < eligible.length && eligible[span * 2 + 1]! <= start) span += 1;
     if (span * 2 < eligible.length && eligible[span * 2]! <= start && tokens.ends[i]! <= eligible[span * 2 + 1]!) spans[i] = span;
   }
-  return { text, tokens, termIds, spans, eligible, stop };
+  return { text, tokens, termIds, spans, eligible, stop, language: stem.language };
 }
 
 /** Whether tokens first..last can form one anchor: one eligible text node, joined by single spaces or hyphens. */

@@ -20,6 +20,8 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
       verdict =
         docNo !== source.docNo &&
         corpus.isTarget(docNo) &&
+        // A suggestion never crosses languages: a German page is linked from German pages only.
+        corpus.languageOf(docNo) === source.language &&
         !linked.has(docNo) &&
         !request.excludedTargetIds.has(corpus.pageIdOf(docNo)!) &&
         request.isTargetUrlAllowed(corpus.urlOf(docNo));

@@ -1,4 +1,4 @@
-import { isStopword } from './stopwords.js';
+import { stemEnglish, type Stem } from './stemmer.js';
 
 /** Word tokens of a text with their character offsets (UTF-16 code units, as String.prototype.slice counts). */
 export interface Tokens {
@@ -145,7 +145,10 @@ export function wordTable(tokens: Tokens): WordTable {
 
 const DIGITS = /^\d+$/;
 
-/** Whether a word can describe a topic: not a function word, not a bare number, not a single character. */
-export function isContentWord(word: string): boolean {
-  return word.length > 1 && !isStopword(word) && !DIGITS.test(word);
+/**
+ * Whether a word can describe a topic: not a function word of the page's language (`stem`'s), not a bare number, not a
+ * single character.
+ */
+export function isContentWord(word: string, stem: Pick<Stem, 'isStopword'> = stemEnglish): boolean {
+  return word.length > 1 && !stem.isStopword(word) && !DIGITS.test(word);
 }

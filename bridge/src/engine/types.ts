@@ -12,6 +12,8 @@ export interface PageInput {
   title: string;
   /** HTML body as synced. */
   html: string;
+  /** BCP 47 tag of the page's language ("de-DE"); English when absent. Its primary subtag chooses the analysis. */
+  language?: string;
 }
 
 /** A link found in a page's content. */
@@ -73,6 +75,8 @@ export interface IndexedPage {
    * existing link to the page.
    */
   keyphrases?: readonly string[];
+  /** BCP 47 tag of the page's language; English when absent. Pages link only to pages of the same primary subtag. */
+  language?: string;
 }
 
 export interface GenerateRequest {

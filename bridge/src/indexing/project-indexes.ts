@@ -3,21 +3,22 @@ import type Database from 'better-sqlite3';
 import { SiteCorpus, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
-import { stemEnglish, type Stem } from '../engine/stemmer.js';
+import { stemmerFor } from '../engine/stemmer.js';
 import { DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from '../engine/relevance.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
 import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
 
-/** Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. */
-const SNAPSHOT_FORMAT = 1;
+/**
+ * Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. 2: each
+ * document's language.
+ */
+const SNAPSHOT_FORMAT = 2;
 /** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
 const MAX_SNAPSHOT_BYTES = 900_000_000;
 
 export interface ProjectIndexesOptions {
-  /** Stemmer for page text; English Snowball by default. */
-  stem?: Stem;
   /** The relevance model's weights; the fitted default unless INTERLINKER_RELEVANCE_MODEL names another. */
   relevance?: RelevanceModel;
 }
@@ -29,14 +30,12 @@ export interface ProjectIndexesOptions {
  */
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
-  private readonly stem: Stem;
   /** The bridge's relevance model, before any project's adaptation. */
   readonly relevance: RelevanceModel;
   private readonly corpora = new Map<string, { corpus: SiteCorpus; revision: number }>();
 
   constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
     this.store = new SearchIndexStore(db);
-    this.stem = options.stem ?? stemEnglish;
     this.relevance = options.relevance ?? DEFAULT_RELEVANCE_MODEL;
   }
 
@@ -92,7 +91,8 @@ export class ProjectIndexes {
     const source = this.store.document(request.sourcePageId);
     const text = this.store.text(request.sourcePageId);
     if (source === undefined || text === undefined) return [];
-    const sourceText = readSourceText(text, corpus, this.stem);
+    // The source is read in its language; targets of other languages are never suggested (findTargets).
+    const sourceText = readSourceText(text, corpus, stemmerFor(source.language));
     return suggestLinks(corpus, source, sourceText, request, relevance);
   }
 
@@ -106,14 +106,14 @@ export class ProjectIndexes {
       const pageId = corpus.pageIdOf(docNo);
       const document = pageId === undefined ? undefined : this.store.document(pageId);
       const text = pageId === undefined ? undefined : this.store.text(pageId);
-      return document && text && { document, text: readSourceText(text, corpus, this.stem) };
+      return document && text && { document, text: readSourceText(text, corpus, stemmerFor(document.language)) };
     };
     return suggestInbound(corpus, target, request, load, relevance);
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {
     const termsBefore = corpus.terms.size;
-    const indexed = corpus.indexBatch(pages, this.stem, (pageId) => {
+    const indexed = corpus.indexBatch(pages, (pageId) => {
       const document = this.store.document(pageId);
       return document && { document, termIds: this.store.termIds(pageId) };
     });
@@ -181,7 +181,7 @@ export class ProjectIndexes {
       corpus.totalLength = stats.totalLength;
       corpus.index.reserve(stats.postingCounts);
     }
-    for (const document of this.store.documents(projectId)) corpus.add(document);
+    for (const document of this.store.documents(projectId)) corpus.restoreDocument(document);
     return corpus;
   }
 }

@@ -7,6 +7,7 @@ interface DocumentRow {
   page_id: string;
   doc_no: number;
   status_code: number;
+  language: string;
   length: number;
   title_terms: Buffer;
   posting_terms: Buffer;
@@ -41,13 +42,14 @@ export interface StoredSnapshot {
   data: Buffer;
 }
 
-const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, length, title_terms, posting_terms, posting_counts, phrases, outlinks';
+const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, language, length, title_terms, posting_terms, posting_counts, phrases, outlinks';
 
 function toDocument(row: DocumentRow): CorpusDocument {
   return {
     docNo: row.doc_no,
     pageId: row.page_id,
     statusCode: row.status_code,
+    language: row.language,
     length: row.length,
     titleTermIds: int32FromBytes(row.title_terms),
     postingTermIds: int32FromBytes(row.posting_terms),
@@ -66,7 +68,7 @@ export class SearchIndexStore {
       insertTerm: db.prepare('INSERT INTO search_terms (project_id, term_id, stem) VALUES (?, ?, ?)'),
       insertUrl: db.prepare('INSERT INTO search_urls (project_id, doc_no, url) VALUES (?, ?, ?)'),
       upsertDocument: db.prepare(
-        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       upsertText: db.prepare(
         `INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids, analysis_version)
@@ -115,6 +117,7 @@ export class SearchIndexStore {
       document.pageId,
       document.docNo,
       document.statusCode,
+      document.language,
       document.length,
       toBytes(document.titleTermIds),
       toBytes(document.postingTermIds),

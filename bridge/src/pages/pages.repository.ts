@@ -23,6 +23,8 @@ export interface PageUpsert {
   path: string;
   excluded: boolean;
   keyphrases: readonly string[];
+  /** Canonical BCP 47 tag. */
+  language: string;
   syncedAt: string;
 }
 
@@ -36,6 +38,7 @@ export interface StoredVersion {
   statusCode: number;
   excluded: boolean;
   keyphrases: string[];
+  language: string;
 }
 
 export interface PageLink {
@@ -43,7 +46,8 @@ export interface PageLink {
   anchorText: string;
 }
 
-const SUMMARY_COLUMNS = 'id, url, title, status_code AS statusCode, excluded, keyphrases, last_synced_at AS lastSyncedAt';
+const SUMMARY_COLUMNS =
+  'id, url, title, status_code AS statusCode, excluded, keyphrases, language, last_synced_at AS lastSyncedAt';
 const RECORD_COLUMNS = 'id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode, excluded';
 
 /** SQLite has no booleans: turn the 0/1 `excluded` column into one. */
@@ -66,12 +70,13 @@ export class PagesRepository {
       upsert: db
         .prepare(
           `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, keyphrases,
-             created_at, last_synced_at)
+             language, created_at, last_synced_at)
            VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @keyphrases,
-             @syncedAt, @syncedAt)
+             @language, @syncedAt, @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
              content_hash = excluded.content_hash, status_code = excluded.status_code, path = excluded.path,
-             excluded = excluded.excluded, keyphrases = excluded.keyphrases, last_synced_at = excluded.last_synced_at
+             excluded = excluded.excluded, keyphrases = excluded.keyphrases, language = excluded.language,
+             last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
         .pluck(),
@@ -79,7 +84,8 @@ export class PagesRepository {
         'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
       ),
       storedVersion: db.prepare(
-        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded, keyphrases
+        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded, keyphrases,
+           language
          FROM pages WHERE project_id = ? AND url_key = ?`,
       ),
       touch: db.prepare('UPDATE pages SET last_synced_at = ? WHERE id = ?'),

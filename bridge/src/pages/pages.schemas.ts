@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHRASE_WORDS } from '../engine/keyphrases.js';
+import { canonicalLanguageTag, DEFAULT_LANGUAGE, MAX_LANGUAGE_TAG_LENGTH } from '../engine/language.js';
 import { tokenize } from '../engine/tokenizer.js';
 import { httpUrl, isoTimestamp, projectParams } from '../http/common-schemas.js';
 
@@ -15,6 +16,12 @@ const keyphrase = z
   .min(1)
   .max(MAX_KEYPHRASE_LENGTH)
   .refine((value) => tokenize(value).words.length <= MAX_PHRASE_WORDS, `At most ${MAX_PHRASE_WORDS} words.`);
+
+/** A page's language: a BCP 47 tag or a WordPress locale, canonicalised by the service ("de_DE" → "de-DE"). */
+const languageTag = z
+  .string()
+  .max(MAX_LANGUAGE_TAG_LENGTH)
+  .refine((value) => canonicalLanguageTag(value) !== null, 'A BCP 47 language tag ("de", "de-DE", "pt-BR") or a WordPress locale ("de_DE").');
 
 /** One page of a batch sync (contract §3). Validated page by page: a bad page fails alone. */
 export const syncPageInput = z.object({
@@ -35,6 +42,9 @@ export const syncPageInput = z.object({
     .meta({
       description: `Phrases the site's editors want this page linked for (a focus keyphrase): each names the page like the anchor text of an existing link to it, so a mention of it in another page is suggested as an anchor to this one. At most ${MAX_KEYPHRASES}, each at most ${MAX_KEYPHRASE_LENGTH} characters and ${MAX_PHRASE_WORDS} words. Sending the page without them removes them.`,
     }),
+  language: languageTag.default(DEFAULT_LANGUAGE).meta({
+    description: `The page's language: a BCP 47 tag ("de", "de-DE", "pt-BR") or a WordPress locale ("de_DE", stored as "de-DE"); "${DEFAULT_LANGUAGE}" when absent. Its primary subtag chooses the stemmer and stop words the page is read with, and pages are suggested only to pages of the same primary subtag. At most ${MAX_LANGUAGE_TAG_LENGTH} characters.`,
+  }),
 });
 export type SyncPageInput = z.output<typeof syncPageInput>;
 
@@ -68,6 +78,7 @@ export const pageSummary = z.object({
   statusCode: z.number().int(),
   excluded: z.boolean(),
   keyphrases: z.array(z.string()),
+  language: z.string().meta({ description: 'The page\'s language as stored: a canonical BCP 47 tag ("en", "de-DE").' }),
   lastSyncedAt: isoTimestamp,
 });
 export type PageSummary = z.output<typeof pageSummary>;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
+import { canonicalLanguageTag } from '../engine/language.js';
 import { NotFoundError, toFieldIssues } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -37,6 +38,8 @@ interface ValidPage {
   excluded: boolean;
   /** Trimmed, in the order sent, duplicates dropped. */
   keyphrases: string[];
+  /** Canonical BCP 47 tag ("de-DE"). */
+  language: string;
 }
 
 interface PreparedPage extends ValidPage {
@@ -79,7 +82,7 @@ export class PagesService {
     for (;;) {
       const toAnalyse = valid.filter((page) => !unchanged.has(page) && !prepared.has(page) && !unanalysed.has(page));
       const results = await this.analyzer.analyzeAll(
-        toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content })),
+        toAnalyse.map((page) => ({ url: page.urlKey, title: page.title, html: page.content, language: page.language })),
         accountId,
       );
       toAnalyse.forEach((page, i) => {
@@ -136,6 +139,7 @@ export class PagesService {
           path: new URL(page.urlKey).pathname,
           excluded: page.excluded,
           keyphrases: page.keyphrases,
+          language: page.language,
           syncedAt,
         });
         this.pages.replaceLinks(id, project.id, page.links);
@@ -149,6 +153,7 @@ export class PagesService {
           analysis: page.analysis,
           linkedUrls: [...new Set(page.links.map((link) => link.targetKey))],
           keyphrases: page.keyphrases,
+          language: page.language,
         });
         result.push({ index: page.index, id, url: page.urlKey });
       }
@@ -158,7 +163,7 @@ export class PagesService {
   }
 
   /**
-   * Pages sent exactly as stored (URL, title, content, status, exclusion, keyphrases) and indexed by the current analysis, with
+   * Pages sent exactly as stored (URL, title, content, status, exclusion, keyphrases, language) and indexed by the current analysis, with
    * their ids. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
    */
   private unchangedPages(projectId: string, valid: readonly ValidPage[]): Map<ValidPage, string> {
@@ -183,6 +188,7 @@ export class PagesService {
       stored.statusCode === page.statusCode &&
       stored.excluded === page.excluded &&
       sameList(stored.keyphrases, page.keyphrases) &&
+      stored.language === page.language &&
       stored.contentHash !== null &&
       stored.contentHash.equals(page.contentHash) &&
       this.listener.isCurrent(stored.id);
@@ -213,6 +219,8 @@ export class PagesService {
       statusCode: page.statusCode,
       excluded: page.excluded,
       keyphrases: [...new Set(page.keyphrases)],
+      // The schema accepted it, so it has a canonical form.
+      language: canonicalLanguageTag(page.language)!,
     };
   }
 

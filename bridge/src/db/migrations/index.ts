@@ -10,6 +10,7 @@ import { migration as contentHash } from './0008-content-hash.js';
 import { migration as idempotencyKeys } from './0009-idempotency-keys.js';
 import { migration as suggestionInputs } from './0010-suggestion-inputs.js';
 import { migration as pageKeyphrases } from './0011-page-keyphrases.js';
+import { migration as pageLanguage } from './0012-page-language.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   idempotencyKeys,
   suggestionInputs,
   pageKeyphrases,
+  pageLanguage,
 ];
