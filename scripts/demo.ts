@@ -110,6 +110,7 @@ Interlinker demo is running.
 
   ${answer.synced} pages synced, ${suggestions} suggestions waiting for review.
   Approve some under Interlinker → Suggestions, implement them, then roll back under Implementations.
+  Under Link health, "Find links to this post" on an orphan page suggests links to it from other posts.
 
 Press Ctrl+C to stop everything.`);
   } catch (error) {
