@@ -131,6 +131,8 @@ final class Plugin {
 		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $meta_hook ) {
 			add_action( $meta_hook, array( $this->listener, 'meta_changed' ), 10, 3 );
 		}
+		// So is its language, which Polylang keeps as a term: setting it queues the post too.
+		add_action( 'set_object_terms', array( $this->listener, 'terms_set' ), 10, 4 );
 		add_action( 'shutdown', array( $this->queue, 'run_at_shutdown' ) );
 		add_action( Sync_Queue::CRON_HOOK, array( $this->queue, 'run' ) );
 

@@ -1,7 +1,7 @@
 <?php
 /**
  * The page the bridge gets for a post: its URL, title, stored content without shortcodes, status, whether it is
- * excluded from suggestions, and the phrases its editors want it linked for.
+ * excluded from suggestions, the phrases its editors want it linked for, and its language.
  *
  * @package Interlinker
  */
@@ -27,9 +27,10 @@ final class Page_Payload {
 	 * what suggestions must be made from; shortcodes are left out so that no anchor is proposed inside one.
 	 * A password-protected post goes without its content: the page exists, but what it says stays private.
 	 * An excluded post is never a suggestion's source or target, yet links to it and in it count for link health.
-	 * Keyphrases go only when there are some: a page sent without them loses those it had.
+	 * Keyphrases go only when there are some: a page sent without them loses those it had. The language goes whenever
+	 * one can be told (Page_Language): the bridge reads the page in it and links it only to pages of that language.
 	 *
-	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool, keyphrases?: string[]}
+	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool, keyphrases?: string[], language?: string}
 	 */
 	public static function live( WP_Post $post, string $url, bool $excluded ): array {
 		$content = '' === $post->post_password ? Shortcode_Spans::strip( $post->post_content ) : '';
@@ -46,6 +47,10 @@ final class Page_Payload {
 		$keyphrases = Post_Keyphrases::of( $post );
 		if ( $keyphrases ) {
 			$page['keyphrases'] = $keyphrases;
+		}
+		$language = Page_Language::of( $post );
+		if ( null !== $language ) {
+			$page['language'] = $language;
 		}
 		return $page;
 	}

@@ -55,6 +55,27 @@ final class Post_Change_Listener {
 		}
 	}
 
+	/**
+	 * After a post's terms of a taxonomy are set (set_object_terms): Polylang keeps a post's language as a term of its
+	 * `language` taxonomy, so a language changed outside the editor (quick edit, bulk edit) syncs the post again. WPML
+	 * keeps languages in its own table, which no core hook shows: its posts change language through the editor's save,
+	 * which queues them anyway.
+	 *
+	 * @param int    $object_id The post.
+	 * @param mixed  $terms     The terms set.
+	 * @param mixed  $tt_ids    Their term taxonomy ids.
+	 * @param string $taxonomy  The taxonomy.
+	 */
+	public function terms_set( int $object_id, mixed $terms, mixed $tt_ids, string $taxonomy ): void {
+		if ( Page_Language::POLYLANG_TAXONOMY !== $taxonomy || $object_id <= 0 ) {
+			return;
+		}
+		$post = get_post( $object_id );
+		if ( $post instanceof WP_Post ) {
+			$this->post_saved( $object_id, $post );
+		}
+	}
+
 	public function post_trashed( int $post_id ): void {
 		$post = get_post( $post_id );
 		if ( $post instanceof WP_Post ) {
