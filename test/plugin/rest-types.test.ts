@@ -29,9 +29,11 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
       'interlinker-orphan-page',
       'interlinker-broken-link',
       'interlinker-inbound-links',
+      'interlinker-inbound-suggestions',
       'interlinker-settings-changes',
       'interlinker-page-query',
       'interlinker-date-range',
+      'interlinker-inbound-query',
     ]);
     for (const schema of Object.values(schemas)) expect(schema['x-required']?.every((name) => name in (schema.properties ?? {}))).toBe(true);
   });
