@@ -191,6 +191,10 @@ describe('"Find links to this post" in a real WordPress with the real bridge', (
       expect(approved.body.status).toBe('approved');
     }
 
+    // The bridge proposes an approved pair no more; the plugin still lists it, waiting to be implemented.
+    const waiting = await find('administrator', stoneId);
+    expect(waiting.body.suggestions.filter((s) => chosen.some((c) => c.id === s.id)).map((s) => s.status)).toEqual(['approved', 'approved']);
+
     const implemented = await site.admin.json<RestImplementAnswer>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: chosen.map((s) => s.id) } });
 
     expect(implemented.status, JSON.stringify(implemented.body)).toBe(200);
@@ -203,7 +207,7 @@ describe('"Find links to this post" in a real WordPress with the real bridge', (
       expect(content.replace(/<a [^>]*data-interlinker="[^"]+"[^>]*>([\s\S]*?)<\/a>/g, '$1')).toBe(before[postId]);
     }
     const again = await find('administrator', stoneId);
-    expect(again.body.suggestions.filter((s) => chosen.some((c) => c.id === s.id)).map((s) => s.status)).not.toContain('pending');
+    expect(again.body.suggestions.filter((s) => chosen.some((c) => c.id === s.id))).toEqual([]);
 
     const rolledBack = await site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', {
       method: 'POST',

@@ -360,7 +360,7 @@ export interface RestInboundSuggestions {
 	postId: number;
 	/** The URL the bridge knows the post by: every suggestion's targetPageUrl. */
 	targetPageUrl: string;
-	/** Most relevant first, each from another source post; those whose source the user may not read are left out. */
+	/** Most relevant first, each from another source post: what the bridge suggests now, and the approved ones still waiting to be implemented; those whose source the user may not read are left out. */
 	suggestions: Array< {
 		id: string;
 		sourcePageUrl: string;

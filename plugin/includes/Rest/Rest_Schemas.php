@@ -689,7 +689,7 @@ final class Rest_Schemas {
 				),
 				'suggestions'   => self::view(
 					array(
-						'description' => __( 'Most relevant first, each from another source post; those whose source the user may not read are left out.', 'interlinker' ),
+						'description' => __( 'Most relevant first, each from another source post: what the bridge suggests now, and the approved ones still waiting to be implemented; those whose source the user may not read are left out.', 'interlinker' ),
 						'type'        => 'array',
 						'items'       => array(
 							'type'       => 'object',

@@ -1,8 +1,10 @@
 <?php
 /**
- * "Find links to this post": asks the bridge which other pages should link to a post (inbound generation) and
- * presents the suggestions the current user may read. The suggestions are ordinary ones: approved, rejected,
- * implemented and rolled back through the same routes as the others, by whoever may edit their source posts.
+ * "Find links to this post": asks the bridge which other pages should link to a post (inbound generation), adds the
+ * approved suggestions to it still waiting to be implemented (the bridge never proposes a settled pair again, so an
+ * approval made in an earlier look would otherwise drop out of the list), and presents those the current user may
+ * read. The suggestions are ordinary ones: approved, rejected, implemented and rolled back through the same routes
+ * as the others, by whoever may edit their source posts.
  *
  * @package Interlinker
  */
@@ -11,6 +13,8 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Suggestions;
 
+use Interlinker\Bridge\Project_Api;
+use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
 use Interlinker\Rest\Suggestion_View;
 use WP_Error;
@@ -24,6 +28,7 @@ final class Inbound_Finder {
 
 	public function __construct(
 		private readonly Suggestion_Generator $generator,
+		private readonly Project_Api $api,
 		private readonly Site_Content $content,
 		private readonly Suggestion_View $view,
 	) {}
@@ -37,7 +42,38 @@ final class Inbound_Finder {
 		if ( is_wp_error( $generated ) ) {
 			return $generated;
 		}
-		$readable = $this->view->present_readable( $generated );
-		return new Inbound_Suggestions( $post->ID, $this->content->url_for_post( $post ), $readable, count( $generated ) - count( $readable ) );
+		$url      = $this->content->url_for_post( $post );
+		$approved = $this->api->list_suggestions(
+			array(
+				'targetPageUrl' => $url,
+				'status'        => 'approved',
+				'orderBy'       => 'relevanceScore',
+				'order'         => 'desc',
+				'limit'         => Inbound_Request::MAX_LIMIT,
+			)
+		);
+		if ( is_wp_error( $approved ) ) {
+			return $approved;
+		}
+		$all      = self::by_relevance( array_merge( $generated, $approved['items'] ) );
+		$readable = $this->view->present_readable( $all );
+		return new Inbound_Suggestions( $post->ID, $url, $readable, count( $all ) - count( $readable ) );
+	}
+
+	/**
+	 * One of each suggestion (generation and the list never share one, as generation skips approved pairs; the ids
+	 * make sure), most relevant first.
+	 *
+	 * @param Suggestion[] $suggestions
+	 * @return Suggestion[]
+	 */
+	private static function by_relevance( array $suggestions ): array {
+		$unique = array();
+		foreach ( $suggestions as $suggestion ) {
+			$unique[ $suggestion->id ] ??= $suggestion;
+		}
+		$unique = array_values( $unique );
+		usort( $unique, static fn( Suggestion $a, Suggestion $b ): int => $b->relevance_score <=> $a->relevance_score );
+		return $unique;
 	}
 }
