@@ -107,4 +107,32 @@ describe('"Find links to this post" in Chromium', () => {
     expect(await site.content(loafId)).toBe(loafBefore);
     expect(session.errors).toEqual([]);
   });
+
+  it('when an author asks about their own post, then a source they may not edit is shown with who can add it, and nothing there can be selected or implemented', async () => {
+    const { site } = baking;
+    const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;
+    const basketId = await site.createPost({ title: 'Proofing Basket', author: 'author', content: paragraph('A proofing basket holds the shaped dough while it rises and marks the crust with rings.') });
+    const dayId = await site.createPost({ title: 'Bake Day Routine', content: paragraph('The shaped dough rests in a proofing basket overnight before the bake.') });
+    await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds: [basketId, dayId] } });
+    const author = await openBrowser();
+    try {
+      await logInAs(author.page, site.wp.url, site.wp.users.author.login, site.wp.users.author.password);
+      await author.page.goto(screenUrl(site, 'interlinker-health'));
+      const ask = author.page.getByRole('button', { name: 'Find links to “Proofing Basket”' });
+      await expect.poll(() => ask.count(), { timeout: 30_000 }).toBe(1);
+      // Only posts the author may edit offer the action.
+      expect(await author.page.getByRole('button', { name: 'Find links to “Bake Day Routine”' }).count()).toBe(0);
+
+      await ask.click();
+
+      const dialog = author.page.getByRole('dialog', { name: 'Links to “Proofing Basket”' });
+      await expect.poll(() => dialog.getByText('Only someone who may edit “Bake Day Routine” can approve or add this link.').count(), { timeout: 30_000 }).toBe(1);
+      expect(await dialog.getByRole('checkbox').count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'Implement selected' }).count()).toBe(0);
+      await screenshot(author.page, '24-health-find-links-author');
+      expect(author.errors).toEqual([]);
+    } finally {
+      await author.close();
+    }
+  });
 });
