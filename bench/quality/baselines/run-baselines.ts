@@ -5,6 +5,7 @@ import type { RankedSuggestion } from '../metrics/system-score.js';
 import { TfidfCosineBaseline } from './tfidf-cosine.js';
 import { TitleWordMatchBaseline } from './title-word-match.js';
 import type { BaselinePage } from './types.js';
+import { baselineWords } from './words.js';
 
 export interface BaselineRun {
   name: string;
@@ -12,16 +13,26 @@ export interface BaselineRun {
   ms: number;
 }
 
-/** Ranks targets for the pages in `sourceUrls` (every page when not given); every page is a target. */
-export function runBaselines(variant: Variant, texts: ReadonlyMap<string, PageText>, limit: number, sourceUrls?: ReadonlySet<string>): BaselineRun[] {
+/**
+ * Ranks targets for the pages in `sourceUrls` (every page when not given); every page is a target. `language`: the
+ * site's BCP 47 tag (English when absent), whose stop words and stemmer the baselines read it with.
+ */
+export function runBaselines(
+  variant: Variant,
+  texts: ReadonlyMap<string, PageText>,
+  limit: number,
+  sourceUrls?: ReadonlySet<string>,
+  language?: string,
+): BaselineRun[] {
+  const words = baselineWords(language);
   const pages: BaselinePage[] = variant.pages.map((page) => {
     const text = texts.get(page.url);
     if (!text) throw new Error(`no text for ${page.url}`);
     return { url: page.url, title: page.title, text };
   });
   const systems = [
-    { name: 'tf-idf cosine', build: () => new TfidfCosineBaseline(pages) },
-    { name: 'title words (Link Whisper)', build: () => new TitleWordMatchBaseline(pages) },
+    { name: 'tf-idf cosine', build: () => new TfidfCosineBaseline(pages, words) },
+    { name: 'title words (Link Whisper)', build: () => new TitleWordMatchBaseline(pages, words) },
   ];
   return systems.map(({ name, build }) => {
     const started = performance.now();

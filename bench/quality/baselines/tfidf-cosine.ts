@@ -1,8 +1,9 @@
 /**
  * Baseline 1: plain TF-IDF cosine similarity between pages' visible text (title included), as Yoast's related-links
- * feature does it with its prominent words. No stemming, no anchors: it ranks targets only.
+ * feature does it with its prominent words. No stemming on English sites, no anchors: it ranks targets only. On a site
+ * of another language (bench/quality/run-languages.ts) its words are stemmed in that language, as the engine's are.
  */
-import { contentWords } from './words.js';
+import { ENGLISH_WORDS, type BaselineWords } from './words.js';
 import { byScoreThenUrl, isEligibleTarget, type BaselinePage, type RankedTarget } from './types.js';
 
 type SparseVector = Map<string, number>;
@@ -10,10 +11,14 @@ type SparseVector = Map<string, number>;
 export class TfidfCosineBaseline {
   private readonly vectors: SparseVector[];
 
-  constructor(private readonly pages: readonly BaselinePage[]) {
+  constructor(
+    private readonly pages: readonly BaselinePage[],
+    words: BaselineWords = ENGLISH_WORDS,
+  ) {
+    const term = words === ENGLISH_WORDS ? (word: string) => word : words.stem;
     const counts = pages.map((page) => {
       const tf = new Map<string, number>();
-      for (const word of contentWords(`${page.title}\n${page.text.visibleText}`)) tf.set(word, (tf.get(word) ?? 0) + 1);
+      for (const word of words.contentWords(`${page.title}\n${page.text.visibleText}`).map(term)) tf.set(word, (tf.get(word) ?? 0) + 1);
       return tf;
     });
     const documentFrequency = new Map<string, number>();

@@ -3,7 +3,7 @@
  * stemmed and compared with the stemmed title words of every other page; a target's score is the largest number of
  * its title words one sentence shares. Equal scores go to the target whose title is covered best.
  */
-import { contentWords, stem } from './words.js';
+import { ENGLISH_WORDS, type BaselineWords } from './words.js';
 import { byScoreThenUrl, isEligibleTarget, type BaselinePage, type RankedTarget } from './types.js';
 
 /** Sentence ends: . ! ? followed by white space (so `json.dumps` or `3.11` stay whole). */
@@ -12,8 +12,12 @@ const SENTENCE_END = /(?<=[.!?])\s+/;
 export class TitleWordMatchBaseline {
   private readonly titleStems: Set<string>[];
 
-  constructor(private readonly pages: readonly BaselinePage[]) {
-    this.titleStems = pages.map((page) => new Set(contentWords(page.title).map(stem)));
+  /** `words`: the site's language's (English unless told; see words.ts). */
+  constructor(
+    private readonly pages: readonly BaselinePage[],
+    private readonly words: BaselineWords = ENGLISH_WORDS,
+  ) {
+    this.titleStems = pages.map((page) => new Set(words.contentWords(page.title).map(words.stem)));
   }
 
   rank(sourceIndex: number, limit: number): RankedTarget[] {
@@ -21,7 +25,7 @@ export class TitleWordMatchBaseline {
     if (!source) throw new RangeError(`no page at index ${sourceIndex}`);
     const sentences = source.text.anchorPassages
       .flatMap((passage) => passage.split(SENTENCE_END))
-      .map((sentence) => new Set(contentWords(sentence).map(stem)))
+      .map((sentence) => new Set(this.words.contentWords(sentence).map(this.words.stem)))
       .filter((stems) => stems.size > 0);
     const matches: (RankedTarget & { titleCoverage: number })[] = [];
     this.pages.forEach((target, index) => {

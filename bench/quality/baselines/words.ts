@@ -1,5 +1,6 @@
 /** Word splitting shared by the baselines: lower-case letters and digits, English stop words dropped. */
 import snowball from 'snowball-stemmers';
+import { stemmerFor } from '../../../bridge/src/engine/stemmer.js';
 
 /** Common English function words (the kind of list Yoast and Link Whisper ship). */
 const STOP_WORDS = new Set(
@@ -23,4 +24,27 @@ export function contentWords(text: string): string[] {
 
 export function stem(word: string): string {
   return stemmer.stem(word);
+}
+
+/** How a baseline reads a site's words: which are content words, and what stem each has. */
+export interface BaselineWords {
+  contentWords: (text: string) => string[];
+  stem: (word: string) => string;
+}
+
+/** The English baselines, as they have always been measured. */
+export const ENGLISH_WORDS: BaselineWords = { contentWords, stem };
+
+/**
+ * The baselines' words on a site of another language (a BCP 47 tag): that language's stop words and Snowball stemmer,
+ * the ones the bridge reads it with (bridge/src/engine/stemmer.ts), so that the engine is measured against baselines
+ * that understand the language as well as it does.
+ */
+export function baselineWords(language: string | undefined): BaselineWords {
+  const analysis = stemmerFor(language);
+  if (analysis.language === 'en') return ENGLISH_WORDS;
+  return {
+    contentWords: (text) => (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((word) => word.length > 1 && !analysis.isStopword(word)),
+    stem: (word) => analysis(word),
+  };
 }

@@ -28,6 +28,8 @@ export interface EngineRunOptions {
   minRelevanceScore: number;
   /** The pages suggestions are asked for (every page is synced). */
   sourceUrls: ReadonlySet<string>;
+  /** The site's language (a BCP 47 tag), synced with every page; none (English) unless told. */
+  language?: string;
 }
 
 /** Splits pages into consecutive batches within both limits (a page over the byte limit travels alone). */
@@ -64,7 +66,8 @@ export async function runEngine(api: InterlinkerClient, variant: Variant, option
   const project = await api.createProject({ name: options.projectName, domain: options.domain, preferredSdk: 'benchmark' });
 
   const syncStarted = performance.now();
-  const pages = variant.pages.map((page) => ({ url: page.url, title: page.title, content: page.content, statusCode: 200 }));
+  const language = options.language === undefined ? {} : { language: options.language };
+  const pages = variant.pages.map((page) => ({ url: page.url, title: page.title, content: page.content, statusCode: 200, ...language }));
   for (const batch of batchesOf(pages, options.batchSize, options.batchBytes)) {
     const outcome = await api.syncPages(project.id, batch);
     if (outcome.failed > 0 || outcome.synced !== batch.length) {
