@@ -564,6 +564,13 @@ export function refreshHealth(): Thunk {
 	};
 }
 
+/** Loads the orphan pages again: links inserted to one of them (from "Find links to this post") take it off the list. */
+export function refreshOrphans(): Thunk {
+	return async ( { dispatch } ) => {
+		dispatch.invalidateResolutionForStoreSelector( 'getOrphans' );
+	};
+}
+
 export function cancelSync(): Action {
 	return { type: 'SYNC_CANCEL_REQUESTED' };
 }
