@@ -3,7 +3,7 @@ import { IMPACT_UNIT } from './bm25.js';
 import { sentenceAround } from './context.js';
 import { PhraseKind } from './phrase-index.js';
 import { acceptance, anchorVector, DEFAULT_RELEVANCE_MODEL, targetVector, type RelevanceModel } from './relevance.js';
-import { forEachPhrase, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
+import { forEachPhrase, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
 import type { SourceText } from './source-text.js';
 import { findTargets } from './target-candidates.js';
@@ -13,9 +13,11 @@ import type { EngineSuggestion, GenerateRequest } from './types.js';
  * Sources scored in full per suggestion asked for. Each costs what a forward generation's target search costs (its
  * text read, its names found, its "more like this"), so the bound keeps a request's cost fixed whatever the site.
  */
-const SOURCES_PER_SUGGESTION = 4;
+const SOURCES_PER_SUGGESTION = 2;
 /** At least this many sources are scored, even for one suggestion: a good source may score below a weaker one. */
-const MIN_SOURCES = 24;
+const MIN_SOURCES = 12;
+/** Candidates looked up per source scored: those that already link to the target are passed over unscored. */
+const CANDIDATES_PER_SOURCE = 2;
 /** Of the sources scored, the share taken from the pages that name the target (the rest: pages like it). */
 const NAMING_SHARE = 0.75;
 /** Query terms naming the target: the content words of its title, title head and editors' keyphrases. */
@@ -35,10 +37,10 @@ export interface InboundRequest {
   forwardRequest: (sourcePageId: string) => GenerateRequest;
 }
 
-/** A candidate source page as stored: what forward generation reads of it. */
+/** A candidate source page as stored: what forward generation reads of it, its text only when asked (the costly part). */
 export interface LoadedSource {
   document: CorpusDocument;
-  text: SourceText;
+  readText: () => SourceText | undefined;
 }
 
 export interface InboundSuggestion extends EngineSuggestion {
@@ -59,10 +61,16 @@ export function suggestInbound(
 ): InboundSuggestion[] {
   if (request.limit <= 0 || !corpus.isTarget(target.docNo)) return [];
   const suggestions: InboundSuggestion[] = [];
+  let scored = 0;
   for (const docNo of candidateSources(corpus, target, request)) {
+    if (scored >= sourceBudget(request.limit)) break;
     const source = load(docNo);
-    if (source === undefined) continue;
-    const suggestion = scorePair(corpus, source, target.docNo, request, model);
+    // A page that links to the target already is never its source (forward generation leaves it out too).
+    if (source === undefined || linkedDocuments(source.document).has(target.docNo)) continue;
+    const text = source.readText();
+    if (text === undefined) continue;
+    scored += 1;
+    const suggestion = scorePair(corpus, source.document, text, target.docNo, request, model);
     if (suggestion !== null) suggestions.push(suggestion);
   }
   return suggestions
@@ -73,11 +81,12 @@ export function suggestInbound(
 /**
  * Pages worth scoring as sources, most promising first, at most a bounded number: those whose strongest terms hold
  * the words naming the target (its title, title head and editors' keyphrases, weighted by how specific they are),
- * then pages like the target by BM25 "more like this". Both read the inverted index of each page's top terms, so
- * the cost is that of two searches.
+ * merged with pages like the target by BM25 "more like this". Both read the inverted index of each page's top terms,
+ * so the cost is that of two searches.
  */
 export function candidateSources(corpus: SiteCorpus, target: CorpusDocument, request: InboundRequest): number[] {
-  const wanted = Math.max(MIN_SOURCES, request.limit * SOURCES_PER_SUGGESTION);
+  const budget = sourceBudget(request.limit);
+  const wanted = budget * CANDIDATES_PER_SOURCE;
   const verdicts = new Map<number, boolean>();
   const accept = (docNo: number): boolean => {
     let verdict = verdicts.get(docNo);
@@ -96,15 +105,24 @@ export function candidateSources(corpus: SiteCorpus, target: CorpusDocument, req
       : corpus.index.search(
           nameTerms,
           nameTerms.map((termId) => corpus.idf(termId) * IMPACT_UNIT),
-          Math.ceil(wanted * NAMING_SHARE),
+          wanted,
           accept,
-        );
-  const chosen = new Set<number>(naming.map((hit) => hit.docNo));
-  for (const docNo of similarTargets(corpus, target, accept, new Map()).top) {
+        ).map((hit) => hit.docNo);
+  const similar = similarTargets(corpus, target, accept, new Map()).top;
+  // The budget is filled with NAMING_SHARE of it from the names, then the most similar pages; the rest of both lists
+  // stand in for candidates passed over (they link to the target already).
+  const fromNames = Math.ceil(budget * NAMING_SHARE);
+  const chosen = new Set<number>(naming.slice(0, fromNames));
+  for (const docNo of [...similar, ...naming.slice(fromNames)]) {
     if (chosen.size >= wanted) break;
     chosen.add(docNo);
   }
   return [...chosen];
+}
+
+/** How many sources are scored in full for `limit` suggestions. */
+export function sourceBudget(limit: number): number {
+  return Math.max(MIN_SOURCES, limit * SOURCES_PER_SUGGESTION);
 }
 
 /** Distinct content terms of the target's title, title head and editors' keyphrases, the most specific first. */
@@ -127,24 +145,25 @@ function namingTerms(corpus: SiteCorpus, target: CorpusDocument): number[] {
  */
 function scorePair(
   corpus: SiteCorpus,
-  source: LoadedSource,
+  source: CorpusDocument,
+  sourceText: SourceText,
   targetDocNo: number,
   request: InboundRequest,
   model: RelevanceModel,
 ): InboundSuggestion | null {
-  const forward = request.forwardRequest(source.document.pageId);
-  const candidate = findTargets(corpus, source.document, source.text, forward).find((c) => c.docNo === targetDocNo);
+  const forward = request.forwardRequest(source.pageId);
+  const candidate = findTargets(corpus, source, sourceText, forward).find((c) => c.docNo === targetDocNo);
   if (candidate === undefined) return null;
   const targetLogOdds = model.targetLogit(candidate.features);
-  const options = anchorOptions(anchorSearch(corpus, source.text, [targetDocNo]), candidate);
+  const options = anchorOptions(anchorSearch(corpus, sourceText, [targetDocNo]), candidate);
   for (const option of options) {
     const score = Math.round(acceptance(targetLogOdds + model.anchorLogit(option.features)) * 1e4) / 1e4;
     if (score < request.minRelevanceScore) continue;
-    const { text } = source.text;
+    const { text } = sourceText;
     const anchorText = text.slice(option.start, option.end);
     const context = sentenceAround(text, option.start, option.end);
     return {
-      sourcePageId: source.document.pageId,
+      sourcePageId: source.pageId,
       targetPageId: corpus.pageIdOf(targetDocNo)!,
       anchorText,
       context: context.includes(anchorText) ? context : anchorText,

@@ -105,8 +105,13 @@ export class ProjectIndexes {
     const load = (docNo: number) => {
       const pageId = corpus.pageIdOf(docNo);
       const document = pageId === undefined ? undefined : this.store.document(pageId);
-      const text = pageId === undefined ? undefined : this.store.text(pageId);
-      return document && text && { document, text: readSourceText(text, corpus, stemmerFor(document.language)) };
+      if (document === undefined) return undefined;
+      const readText = () => {
+        const text = this.store.text(document.pageId);
+        // The source is read in its language, as forward generation reads it.
+        return text && readSourceText(text, corpus, stemmerFor(document.language));
+      };
+      return { document, readText };
     };
     return suggestInbound(corpus, target, request, load, relevance);
   }
