@@ -1,12 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TfidfCosineBaseline } from '../../bench/quality/baselines/tfidf-cosine.js';
 import { TitleWordMatchBaseline } from '../../bench/quality/baselines/title-word-match.js';
 import type { BaselinePage } from '../../bench/quality/baselines/types.js';
 import { baselineWords, ENGLISH_WORDS } from '../../bench/quality/baselines/words.js';
+import { debianReferenceFormat, splitDebianReferenceChapters } from '../../bench/quality/corpus/debian-reference-site.js';
 import { LANGUAGE_CORPUS_SOURCES, selectLanguageSources } from '../../bench/quality/corpus/language-sources.js';
 import { isLibreOfficeDeNavigationPage, readLibreOfficeDeWriterFiles } from '../../bench/quality/corpus/libreoffice-de-docs.js';
 import { withLiteralCharacters } from '../../bench/quality/corpus/literal-characters.js';
 import { CORPUS_SOURCES } from '../../bench/quality/corpus/sources.js';
+import { buildSitePages } from '../../bench/quality/corpus/static-site.js';
 import { analysePageText } from '../../bench/quality/html/page-text.js';
 
 function page(slug: string, title: string, html: string): BaselinePage {
@@ -38,6 +43,46 @@ describe('sites in other languages', () => {
     expect(withLiteralCharacters('<p>schlie&#xdf;en &#xF6;ffnen &#252;ber &lt;b&gt; &#x3c; &amp; &#x9f; &#xd800;</p>')).toBe(
       '<p>schließen öffnen über &lt;b&gt; &#x3c; &amp; &#x9f; &#xd800;</p>',
     );
+  });
+});
+
+/** A DocBook section as the Debian Reference's XHTML writes it: its own title block, then its content. */
+const section = (level: number, id: string, title: string, content: string) =>
+  `<div class="section"><div class="titlepage"><div><div><h${level} class="title"><a id="${id}"/>${title}</h${level}></div></div></div>${content}</div>`;
+
+describe('the Debian Reference, one page per section', () => {
+  it('when chapters are split, then each section of the first two levels is a page, deeper ones stay inside, and cross-references link pages', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'debian-reference-'));
+    try {
+      writeFileSync(
+        path.join(root, 'ch01.de.html'),
+        `<html><body><div class="chapter"><div class="titlepage"><h1 class="title"><a id="_one"/>Kapitel 1. Eins</h1></div>` +
+          section(2, '_konsole', '1.1. Die Konsole', `<p>Siehe <a class="xref" href="ch02.de.html#_tiefer">Abschnitt 2.1.1, „Tiefer“</a>.</p>` +
+            section(3, '_shell', '1.1.1. Die Shell', `<p>Über die Shell <a class="xref" href="#_konsole">Abschnitt 1.1</a>.</p>` +
+              section(4, '_prompt', '1.1.1.1. Der Prompt', '<p>Ein Prompt.</p>'))) +
+          '</div></body></html>',
+      );
+      writeFileSync(
+        path.join(root, 'ch02.de.html'),
+        `<html><body><div class="chapter">` +
+          section(2, '_zwei', '2.1. Zwei', '<p>Einleitung.</p>' + section(3, '_tiefer', '2.1.1. Tiefer', `<p>Zurück zum <a class="xref" href="ch01.de.html#_prompt">Prompt</a>.</p>`)) +
+          '</div></body></html>',
+      );
+      writeFileSync(path.join(root, 'ch01.fr.html'), '<html><body><div class="chapter"></div></body></html>');
+      const files = splitDebianReferenceChapters(root, 'de');
+      expect(files.map((file) => file.relPath)).toEqual(['ch01/_konsole.html', 'ch01/_shell.html', 'ch02/_tiefer.html', 'ch02/_zwei.html']);
+      const pages = buildSitePages(files, 'https://dr.example.test/', debianReferenceFormat);
+      const byUrl = new Map(pages.map((page) => [page.url.replace('https://dr.example.test/', ''), page]));
+      expect(byUrl.get('ch01/_konsole/')!.title).toBe('Die Konsole');
+      expect(byUrl.get('ch01/_konsole/')!.content).not.toContain('Die Shell');
+      expect(byUrl.get('ch01/_shell/')!.content).toContain('Ein Prompt.');
+      expect(byUrl.get('ch01/_konsole/')!.links.map((link) => link.targetUrl)).toEqual(['https://dr.example.test/ch02/_tiefer/']);
+      expect(byUrl.get('ch01/_shell/')!.links.map((link) => link.targetUrl)).toEqual(['https://dr.example.test/ch01/_konsole/']);
+      // A link to a deeper section goes to the page that holds it.
+      expect(byUrl.get('ch02/_tiefer/')!.links.map((link) => link.targetUrl)).toEqual(['https://dr.example.test/ch01/_shell/']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * sites the relevance model is fitted on (corpus/sources.ts): the model is fitted on English sites only, so every
  * figure of theirs is held out by construction.
  */
+import { DEBIAN_REFERENCE_DE, DEBIAN_REFERENCE_FR } from './debian-reference-docs.js';
 import { LIBREOFFICE_DE_DOCS } from './libreoffice-de-docs.js';
 import type { CorpusSource } from './types.js';
 
@@ -16,7 +17,7 @@ export interface LanguageCorpusSource extends CorpusSource {
   englishTwin?: string;
 }
 
-export const LANGUAGE_CORPUS_SOURCES: readonly LanguageCorpusSource[] = [LIBREOFFICE_DE_DOCS];
+export const LANGUAGE_CORPUS_SOURCES: readonly LanguageCorpusSource[] = [LIBREOFFICE_DE_DOCS, DEBIAN_REFERENCE_DE, DEBIAN_REFERENCE_FR];
 
 /** `all` or ids separated by commas → the language sites to run, in the order above. */
 export function selectLanguageSources(choice: string): LanguageCorpusSource[] {
