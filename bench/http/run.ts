@@ -2,7 +2,7 @@
  * Speed and memory over HTTP: the real bridge process, the real client, synthetic sites of 1,000 / 10,000 /
  * 100,000 pages of ~1,500 words (bench/speed/synthetic-site.ts). For each size: sync throughput (new pages, then
  * the same pages again unchanged), suggestion latency (p50/p99), the bridge's resident memory, and the time from a
- * restart until it answers a suggestion request.
+ * restart until it answers a suggestion request; then inbound suggestion latency (which pages should link to a page).
  *
  *   npm run bench:http -- [--sizes 1000,10000,100000] [--queries 1000]
  */
@@ -81,6 +81,7 @@ async function measure(size: number, queries: number) {
       if (count > 0) answered += 1;
     }
     latencies.sort((a, b) => a - b);
+    const inbound = await measureInbound(client, project.id, size, queries);
     const afterQueries = memoryOf(bridge.pid);
 
     await bridge.stop();
@@ -100,6 +101,7 @@ async function measure(size: number, queries: number) {
       suggestP99Ms: +percentile(latencies, 99).toFixed(2),
       suggestMaxMs: +latencies.at(-1)!.toFixed(2),
       answeredShare: +(answered / queries).toFixed(3),
+      ...inbound,
       rssAfterSyncMb: afterSync.rssMb,
       peakRssAfterSyncMb: afterSync.peakRssMb,
       rssAfterQueriesMb: afterQueries.rssMb,
@@ -115,6 +117,33 @@ async function measure(size: number, queries: number) {
   }
 }
 
+/** Inbound generation (which pages should link to a page) for seeded target pages, after a warm-up. */
+async function measureInbound(client: InterlinkerClient, projectId: string, size: number, queries: number) {
+  const ask = async (page: number) => {
+    const started = performance.now();
+    const answer = await client.generateInboundSuggestions(projectId, { targetUrl: urlOf(page), limit: 10, minRelevanceScore: 0 });
+    return { ms: performance.now() - started, count: answer.length };
+  };
+  for (const page of sourcePages(50, size).map((p) => (p * 11 + 5) % size)) await ask(page); // warm-up
+  const latencies: number[] = [];
+  let answered = 0;
+  let suggestions = 0;
+  for (const page of sourcePages(queries, size).map((p) => (p * 13 + 1) % size)) {
+    const { ms, count } = await ask(page);
+    latencies.push(ms);
+    suggestions += count;
+    if (count > 0) answered += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    inboundP50Ms: +percentile(latencies, 50).toFixed(2),
+    inboundP99Ms: +percentile(latencies, 99).toFixed(2),
+    inboundMaxMs: +latencies.at(-1)!.toFixed(2),
+    inboundAnsweredShare: +(answered / queries).toFixed(3),
+    inboundPerAnswer: +(suggestions / queries).toFixed(2),
+  };
+}
+
 const results: Awaited<ReturnType<typeof measure>>[] = [];
 for (const size of args.sizes.split(',').map(Number)) {
   const result = await measure(size, Number(args.queries));
@@ -126,6 +155,7 @@ const targets: [string, typeof results, (r: (typeof results)[number]) => boolean
   ['sync ≥ 1,500 pages/s', results, (r) => r.syncPagesPerSecond >= 1500],
   ['10k: p50 ≤ 3 ms, p99 ≤ 20 ms', bySize(10_000), (r) => r.suggestP50Ms <= 3 && r.suggestP99Ms <= 20],
   ['100k: p50 ≤ 5 ms, p99 ≤ 30 ms', bySize(100_000), (r) => r.suggestP50Ms <= 5 && r.suggestP99Ms <= 30],
+  ['100k: inbound p50 ≤ 20 ms', bySize(100_000), (r) => r.inboundP50Ms <= 20],
   ['100k: RSS ≤ 700 MB', bySize(100_000), (r) => r.peakRssMb <= 700],
   ['100k: ready ≤ 5 s after restart', bySize(100_000), (r) => r.restartReadyMs <= 5000],
 ];

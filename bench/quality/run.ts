@@ -32,6 +32,7 @@ import { heldOutModels, type FoldModel } from './fitting/held-out.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
 import { summaryTable } from './report/summary.js';
+import { inboundSiteResult, inboundTable, MAX_INBOUND_TARGETS } from './inbound/inbound-row.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = path.join(REPO_ROOT, '.cache');
@@ -172,12 +173,22 @@ async function main(): Promise<void> {
     printAdaptation(adaptedToDecisions);
   }
 
+  // Inbound suggestions (which pages should link to this one), each site under the same model as its forward rows.
+  const inbound = corpora.map(({ source, corpus, variants }) =>
+    inboundSiteResult(
+      { id: source.id, domain: corpus.domain, variant: variants[0]!.variant, texts: variants[0]!.texts, weights: models.get(source.id)!.weights },
+      MAX_INBOUND_TARGETS,
+    ),
+  );
+  console.log(`\n######## INBOUND (${args['in-sample'] ? 'in sample' : 'held out'}; all links removed; limit 10, no threshold)`);
+  console.log(inboundTable(inbound));
+
   const runtimeMs = Math.round(performance.now() - started);
   const file = path.join(CACHE, 'quality-report.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results, adaptedToDecisions }, null, 2),
+    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results, adaptedToDecisions, inbound }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
 

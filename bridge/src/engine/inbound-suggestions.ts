@@ -28,6 +28,8 @@ export interface InboundRequest {
   targetPageId: string;
   limit: number;
   minRelevanceScore: number;
+  /** Sources scored in full: `sourceBudget(limit)` unless given (the quality benchmark measures other budgets). */
+  sources?: number;
   /**
    * Whether a page may be a source: synced, not excluded, inside the project's paths, and its pair with the target
    * not settled by an editor (approved, rejected, implemented).
@@ -61,9 +63,10 @@ export function suggestInbound(
 ): InboundSuggestion[] {
   if (request.limit <= 0 || !corpus.isTarget(target.docNo)) return [];
   const suggestions: InboundSuggestion[] = [];
+  const budget = request.sources ?? sourceBudget(request.limit);
   let scored = 0;
   for (const docNo of candidateSources(corpus, target, request)) {
-    if (scored >= sourceBudget(request.limit)) break;
+    if (scored >= budget) break;
     const source = load(docNo);
     // A page that links to the target already is never its source (forward generation leaves it out too).
     if (source === undefined || linkedDocuments(source.document).has(target.docNo)) continue;
@@ -85,7 +88,7 @@ export function suggestInbound(
  * so the cost is that of two searches.
  */
 export function candidateSources(corpus: SiteCorpus, target: CorpusDocument, request: InboundRequest): number[] {
-  const budget = sourceBudget(request.limit);
+  const budget = request.sources ?? sourceBudget(request.limit);
   const wanted = budget * CANDIDATES_PER_SOURCE;
   const verdicts = new Map<number, boolean>();
   const accept = (docNo: number): boolean => {
