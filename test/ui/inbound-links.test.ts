@@ -46,9 +46,23 @@ describe('"Find links to this post" in Chromium', () => {
     const fromLoaf = list.getByRole('checkbox', { name: /in “My Weekend Loaf”/ });
     await expect.poll(() => fromLoaf.count(), { timeout: 30_000 }).toBe(1);
     await fromLoaf.check();
+    // The approval is held back on its way to WordPress, so that it is still unsaved when it shows as approved.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isReview = (url: URL) => decodeURIComponent(url.toString()).includes('/interlinker/v1/suggestions/');
+    await page.route(isReview, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
     await list.getByRole('button', { name: 'Approve selected' }).click();
     await expect.poll(() => list.getByText(/^Approved · score/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await list.getByRole('button', { name: 'Implement selected' }).click();
+    // Shown approved at once, but implementing waits until the plugin has the approval (the bridge would refuse it).
+    const implement = list.getByRole('button', { name: 'Implement selected' });
+    expect(await implement.isEnabled()).toBe(false);
+    release();
+    await expect.poll(() => implement.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.unroute(isReview);
+    await implement.click();
     await expect.poll(() => list.getByText(/1 of 1 links inserted, into 1 post\./).count(), { timeout: 30_000 }).toBe(1);
   }
 

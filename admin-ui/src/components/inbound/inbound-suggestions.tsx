@@ -53,6 +53,14 @@ export function InboundSuggestions( {
 	const { findInboundSuggestions, setSuggestionsStatus, implementSuggestions } =
 		useDispatch( store );
 	const [ selected, setSelected ] = useState< string[] >( [] );
+	// The new status shows at once, before the plugin has it: nothing else may be asked of the bridge until it has
+	// (an implement sent meanwhile would find the suggestions not approved yet).
+	const [ isReviewing, setReviewing ] = useState( false );
+	const isImplementing = useSelect(
+		( select ) => select( store ).getImplementRun()?.status === 'running',
+		[]
+	);
+	const isBusy = isReviewing || isImplementing;
 
 	useEffect( () => {
 		if ( findOnOpen ) {
@@ -68,6 +76,14 @@ export function InboundSuggestions( {
 	const pending = chosen.filter( ( item ) => item.status === 'pending' );
 	const approved = chosen.filter( ( item ) => item.status === 'approved' );
 	const isSearching = view?.status === 'loading';
+	const review = async ( ids: string[], status: 'approved' | 'rejected' ) => {
+		setReviewing( true );
+		try {
+			await setSuggestionsStatus( ids, status );
+		} finally {
+			setReviewing( false );
+		}
+	};
 	const toggle = ( id: string, on: boolean ) =>
 		setSelected( ( current ) =>
 			on
@@ -125,13 +141,10 @@ export function InboundSuggestions( {
 						<Button
 							variant="secondary"
 							size="compact"
-							disabled={ pending.length === 0 }
+							disabled={ isBusy || pending.length === 0 }
 							accessibleWhenDisabled
 							onClick={ () =>
-								void setSuggestionsStatus(
-									idsOf( pending ),
-									'approved'
-								)
+								void review( idsOf( pending ), 'approved' )
 							}
 						>
 							{ __( 'Approve selected', 'interlinker' ) }
@@ -139,13 +152,10 @@ export function InboundSuggestions( {
 						<Button
 							variant="tertiary"
 							size="compact"
-							disabled={ chosen.length === 0 }
+							disabled={ isBusy || chosen.length === 0 }
 							accessibleWhenDisabled
 							onClick={ () => {
-								void setSuggestionsStatus(
-									idsOf( chosen ),
-									'rejected'
-								);
+								void review( idsOf( chosen ), 'rejected' );
 								setSelected( [] );
 							} }
 						>
@@ -154,7 +164,7 @@ export function InboundSuggestions( {
 						<Button
 							variant="primary"
 							size="compact"
-							disabled={ approved.length === 0 }
+							disabled={ isBusy || approved.length === 0 }
 							accessibleWhenDisabled
 							onClick={ () => {
 								void implementSuggestions( idsOf( approved ) );
