@@ -92,7 +92,11 @@ export function createApp(deps: AppDeps): App {
     suggestionsRepository,
     pagesRepository,
     indexes,
-    new ProjectRelevance(suggestionsRepository, indexes.relevance),
+    new ProjectRelevance(suggestionsRepository, indexes.relevance, {
+      key: (projectId) => indexes.siteLinksKey(projectId),
+      examples: (projectId, relevance, maxPages) =>
+        indexes.siteLinkExamples(projectId, relevance, maxPages, (pageId) => pagesRepository.content(pageId)),
+    }),
     clock,
   );
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
