@@ -10,7 +10,8 @@
  * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
  * then score. No long computation runs while a bridge is in use.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -90,8 +91,23 @@ function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
     return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
   }
   const started = performance.now();
-  const folds = heldOutModels(corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features)));
+  const pages = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
+  // The fits depend on nothing but the dump and the fitting code: a run that changed neither reads them back.
+  const key = createHash('sha256')
+    .update(sourceHash([path.join(REPO_ROOT, 'bench/quality/fitting')]))
+    .update(pages.map((page) => JSON.stringify(page)).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const cached = path.join(CACHE, 'quality-folds', `${key}.json`);
+  if (existsSync(cached)) {
+    const folds = JSON.parse(readFileSync(cached, 'utf8')) as FoldModel[];
+    console.log(`${folds.length} held-out fits read from ${path.relative(REPO_ROOT, cached)}`);
+    return new Map(folds.map((fold) => [fold.heldOut!, fold]));
+  }
+  const folds = heldOutModels(pages);
   console.log(`${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  mkdirSync(path.dirname(cached), { recursive: true });
+  writeFileSync(cached, JSON.stringify(folds));
   return new Map(folds.map((fold) => [fold.heldOut!, fold]));
 }
 

@@ -89,7 +89,11 @@ export function createApp(deps: AppDeps): App {
   });
   const pagesRepository = new PagesRepository(db);
   const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
-  const relevance = new ProjectRelevance(suggestionsRepository, indexes.relevance);
+  const relevance = new ProjectRelevance(suggestionsRepository, indexes.relevance, {
+    key: (projectId) => indexes.siteLinksKey(projectId),
+    examples: (projectId, model, maxPages) =>
+      indexes.siteLinkExamples(projectId, model, maxPages, (pageId) => pagesRepository.content(pageId)),
+  });
   const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);

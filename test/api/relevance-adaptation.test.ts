@@ -5,7 +5,14 @@ import { SITE_DOMAIN, syntheticPage } from '../../bench/speed/synthetic-site.js'
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
 
 const SITE_SIZE = 80;
-const PAGES = Array.from({ length: SITE_SIZE }, (_, i) => syntheticPage(i, SITE_SIZE, 400));
+/**
+ * Without the synthetic site's links: the model is then adapted to nothing but the editors' decisions (adapting to a
+ * site's own links is tested in site-links-relevance.test.ts).
+ */
+const PAGES = Array.from({ length: SITE_SIZE }, (_, i) => syntheticPage(i, SITE_SIZE, 400)).map((page) => ({
+  ...page,
+  content: page.content.replace(/<a href="[^"]*">([^<]*)<\/a>/g, '$1'),
+}));
 /** Pages editors decide on; the last pages are only asked, before and after, to see the score move. */
 const DECIDED = PAGES.slice(0, 20);
 const PROBES = PAGES.slice(-10);
@@ -56,6 +63,7 @@ describe("scores adapted to a project's editors", () => {
       rejected: 0,
       minimumDecisions: MIN_DECISIONS,
       minimumOfEach: 5,
+      siteLinks: { adapted: false, pages: 0, examples: 0, linked: 0 },
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptRelevanceModel, INPUTS_ADDED_SINCE_FIRST_DECISIONS, MIN_DECISIONS, type Decision } from '../../bridge/src/engine/adaptation.js';
+import { adaptRelevanceModel, INPUTS_ADDED_SINCE_FIRST_DECISIONS, MIN_DECISIONS, withMeanScoreOf, type Decision } from '../../bridge/src/engine/adaptation.js';
 import { acceptance, DEFAULT_RELEVANCE_MODEL, WEIGHTS } from '../../bridge/src/engine/relevance.js';
 import { seededRandom } from '../support/seeded-random.js';
 
@@ -69,5 +69,25 @@ describe('refitting from the last adapted model', () => {
     const cold = adaptRelevanceModel(base, now)!;
     const warm = adaptRelevanceModel(base, now, undefined, earlier)!;
     warm.weights.forEach((w, i) => expect(w).toBeCloseTo(cold.weights[i]!, 3));
+  });
+});
+
+describe('keeping the level of scores while the order adapts', () => {
+  it('when a model adapted to rare links is moved to the mean score of the shipped one, then its order stays and its mean is the shipped mean', () => {
+    const examples = decisions(400, (i) => i % 10 === 0, 11);
+    const adapted = adaptRelevanceModel(base, examples)!;
+    const mean = (model: typeof base): number => examples.reduce((sum, e) => sum + score(model, Array.from(e.inputs)), 0) / examples.length;
+    expect(mean(adapted)).toBeLessThan(mean(base) - 0.05);
+    const leveled = withMeanScoreOf(adapted, base, examples);
+    expect(mean(leveled)).toBeCloseTo(mean(base), 6);
+    // Only the intercept moved: every other weight, and so the order of any two suggestions, is the adapted model's.
+    expect(leveled.weights.slice(1)).toEqual(adapted.weights.slice(1));
+    const probe = decisions(50, () => true, 5).map((d) => Array.from(d.inputs));
+    const order = (model: typeof base): number[] => probe.map((x, i) => [score(model, x), i] as const).sort((a, b) => a[0] - b[0]).map(([, i]) => i);
+    expect(order(leveled)).toEqual(order(adapted));
+  });
+
+  it('when there are no examples, then the model is unchanged', () => {
+    expect(withMeanScoreOf(base, base, [])).toBe(base);
   });
 });

@@ -113,6 +113,33 @@ export function adaptRelevanceModel(
   return Array.from(weights).every(Number.isFinite) ? new RelevanceModel(Array.from(weights)) : null;
 }
 
+/**
+ * The model with its intercept (the first weight, whose input is always 1) moved so that its mean score over the
+ * examples is the reference model's: the examples then change which suggestions score higher, not how many score high.
+ */
+export function withMeanScoreOf(model: RelevanceModel, reference: RelevanceModel, examples: readonly Decision[]): RelevanceModel {
+  const size = model.weights.length;
+  const inputs = examples.flatMap((example) => {
+    const padded = inputsFor(example, size);
+    return padded === null ? [] : [padded];
+  });
+  if (inputs.length === 0) return model;
+  const target = inputs.reduce((sum, x) => sum + logistic(dot(reference.weights, x)), 0) / inputs.length;
+  const logits = inputs.map((x) => dot(model.weights, x));
+  const meanAt = (shift: number): number => logits.reduce((sum, z) => sum + logistic(z + shift), 0) / logits.length;
+  // The mean score rises with the shift: bisection to well below a rounded score's precision.
+  let low = -20;
+  let high = 20;
+  for (let step = 0; step < 60; step += 1) {
+    const mid = (low + high) / 2;
+    if (meanAt(mid) < target) low = mid;
+    else high = mid;
+  }
+  const weights = [...model.weights];
+  weights[0] = weights[0]! + (low + high) / 2;
+  return new RelevanceModel(weights);
+}
+
 const logistic = (z: number): number => 1 / (1 + Math.exp(-z));
 
 function dot(weights: ArrayLike<number>, inputs: ArrayLike<number>): number {

@@ -28,8 +28,17 @@ export const KIND_STRENGTH: Record<PhraseKind, number> = {
   [PhraseKind.definition]: 1,
 };
 
-/** Every mention of a phrase naming an acceptable target, anywhere in the text, grouped by target. */
-export function findMentions(corpus: SiteCorpus, text: SourceText, accept: (docNo: number) => boolean): Map<number, Mention[]> {
+/**
+ * Every mention of a phrase naming an acceptable target, anywhere in the text, grouped by target. `withdrawnAnchors`
+ * (target → its anchor phrases as comma-joined term ids) are anchor texts of the source's own links, counted one use
+ * fewer: a source seen as if unlinked must not find its targets by the very links it is seen without.
+ */
+export function findMentions(
+  corpus: SiteCorpus,
+  text: SourceText,
+  accept: (docNo: number) => boolean,
+  withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null = null,
+): Map<number, Mention[]> {
   const byTarget = new Map<number, Mention[]>();
   // Pages repeat their phrases; look each trie node's entries up once.
   const byNode = new Map<number, PhraseEntry[]>();
@@ -54,8 +63,13 @@ export function findMentions(corpus: SiteCorpus, text: SourceText, accept: (docN
       const eligible = isAnchorRun(text, first, last);
       for (const entry of entries) {
         if (!accept(entry.docNo)) continue;
+        let anchorUses = entry.kind === PhraseKind.anchor ? entry.count : 0;
+        if (anchorUses > 0 && withdrawnAnchors?.get(entry.docNo)?.has(text.termIds.slice(first, last + 1).join(',')) === true) {
+          anchorUses -= 1;
+          if (anchorUses === 0) continue;
+        }
         const list = byTarget.get(entry.docNo) ?? [];
-        list.push({ first, last, kind: entry.kind, ambiguity, anchorUses: entry.kind === PhraseKind.anchor ? entry.count : 0, eligible });
+        list.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible });
         byTarget.set(entry.docNo, list);
       }
     }

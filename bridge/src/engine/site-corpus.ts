@@ -130,6 +130,11 @@ export class SiteCorpus {
     return this.documentCount === 0 ? 1 : this.totalLength / this.documentCount;
   }
 
+  /** Distinct (page, target) links of the site. */
+  get linkedPairCount(): number {
+    return this.linkedPairs;
+  }
+
   /** Distinct pages linked per page, over the site: 0 on a site without internal links. */
   get linksPerPage(): number {
     return this.documentCount === 0 ? 0 : this.linkedPairs / this.documentCount;

@@ -1,7 +1,7 @@
 import type { TargetCandidate } from './anchor-options.js';
 import { findMentions, KIND_STRENGTH, type Mention } from './phrase-mentions.js';
 import type { PhraseKind } from './phrase-index.js';
-import { linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
+import { forEachOutlink, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
 import { blockEnd, blockStart, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
@@ -12,7 +12,9 @@ import type { GenerateRequest } from './types.js';
  * without those the request excludes. Pure.
  */
 export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): TargetCandidate[] {
-  const linked = linkedDocuments(source);
+  const ownLinks = linkedDocuments(source);
+  const unlinked = request.asIfUnlinked === true;
+  const linked = unlinked ? new Set<number>() : ownLinks;
   const verdicts = new Map<number, boolean>();
   const accept = (docNo: number): boolean => {
     let verdict = verdicts.get(docNo);
@@ -30,7 +32,7 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
     return verdict;
   };
 
-  const mentions = findMentions(corpus, text, accept);
+  const mentions = findMentions(corpus, text, accept, unlinked ? ownAnchorPhrases(source) : null);
   const similarity = similarTargets(corpus, source, accept, mentions);
   // Similarity looked up once per target, not twice per comparison: a large site's source names hundreds of pages.
   const targets = Array.from(new Set<number>([...mentions.keys(), ...similarity.top]), (docNo) => ({
@@ -38,7 +40,9 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
     similarity: similarity.byDoc.get(docNo) ?? 0,
   })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
   const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
-  const siteLinksPerPage = corpus.linksPerPage;
+  const siteLinksPerPage = unlinked
+    ? Math.max(0, corpus.linksPerPage - ownLinks.size / Math.max(1, corpus.documentCount))
+    : corpus.linksPerPage;
 
   return targets.map(({ docNo, similarity: targetSimilarity }, rank) => {
     const found = mentions.get(docNo) ?? [];
@@ -63,13 +67,25 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
         mentions: found.length,
         inlineMentions,
         wholeInlineMentions,
-        inboundLinks: corpus.inboundLinks(docNo),
+        inboundLinks: corpus.inboundLinks(docNo) - (unlinked && ownLinks.has(docNo) ? 1 : 0),
         namedTargets: mentions.size,
         sourceLinks: linked.size,
         siteLinksPerPage,
       },
     };
   });
+}
+
+/** The anchor phrases of the source's own links, by target, as findMentions compares them. */
+function ownAnchorPhrases(source: CorpusDocument): Map<number, Set<string>> {
+  const phrases = new Map<number, Set<string>>();
+  forEachOutlink(source.outlinks, (target, anchor) => {
+    if (anchor.length === 0) return;
+    const set = phrases.get(target) ?? new Set<string>();
+    set.add(anchor.join(','));
+    phrases.set(target, set);
+  });
+  return phrases;
 }
 
 const enum InlineShape {

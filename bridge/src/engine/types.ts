@@ -88,6 +88,12 @@ export interface GenerateRequest {
   excludedTargetIds: Pick<ReadonlySet<string>, 'has'>;
   /** includePaths / excludePaths of the project, applied to target URLs. */
   isTargetUrlAllowed: (url: string) => boolean;
+  /**
+   * Sees the source as if its authors had written none of its links: the pages it links are candidates, and its own
+   * links count nowhere (not in inbound links, anchor texts or links per page). For the site's own links as examples
+   * of what its authors link (site-link-examples.ts); never for suggestions shown.
+   */
+  asIfUnlinked?: boolean;
 }
 
 export interface EngineSuggestion {

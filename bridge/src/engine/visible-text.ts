@@ -86,7 +86,16 @@ function appendName(collected: string, piece: string): string {
   return collected + added.slice(0, MAX_NAME_TEXT - collected.length);
 }
 
-export function extractVisibleText(html: string): VisibleText {
+export interface VisibleTextOptions {
+  /**
+   * Text inside a link may take an anchor as if the link were not there: how the page would read had its authors not
+   * linked it (the site's own links as examples for the relevance model, site-link-examples.ts).
+   */
+  linkTextEligible?: boolean;
+}
+
+export function extractVisibleText(html: string, options: VisibleTextOptions = {}): VisibleText {
+  const noAnchor = (name: string): boolean => NO_ANCHOR.has(name) && !(options.linkTextEligible === true && name === 'a');
   const parts: string[] = [];
   let length = 0;
   const eligible: number[] = [];
@@ -114,7 +123,7 @@ export function extractVisibleText(html: string): VisibleText {
   walkHtml(html, {
     openTag(name, attributes) {
       if (HIDDEN.has(name)) hiddenDepth += 1;
-      if (NO_ANCHOR.has(name)) noAnchorDepth += 1;
+      if (noAnchor(name)) noAnchorDepth += 1;
       if (BLOCK.has(name)) lineBreak();
       if (name === 'a') {
         if (openLinks.length < MAX_OPEN_LINKS && links.length < MAX_LINKS) openLinks.push({ href: attributes.href ?? '', text: '' });
@@ -126,7 +135,7 @@ export function extractVisibleText(html: string): VisibleText {
     },
     closeTag(name) {
       if (HIDDEN.has(name)) hiddenDepth -= 1;
-      if (NO_ANCHOR.has(name)) noAnchorDepth -= 1;
+      if (noAnchor(name)) noAnchorDepth -= 1;
       if (BLOCK.has(name)) lineBreak();
       if (name === 'a') {
         if (uncollectedLinks > 0) {

@@ -6,9 +6,18 @@ import { readSourceText } from '../engine/source-text.js';
 import { stemmerFor } from '../engine/stemmer.js';
 import { DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from '../engine/relevance.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
+import type { Decision } from '../engine/adaptation.js';
+import { linksSitePages, siteLinkExamples } from '../engine/site-link-examples.js';
 import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
+
+/** FNV-1a of a URL: an order of pages that is the same on every run and unrelated to the site's structure. */
+function urlHash(url: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < url.length; i += 1) hash = Math.imul(hash ^ url.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
 
 /**
  * Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. 2: each
@@ -114,6 +123,49 @@ export class ProjectIndexes {
       return { document, readText };
     };
     return suggestInbound(corpus, target, request, load, relevance);
+  }
+
+  /**
+   * Changes when the site's size or its number of links has changed by a tenth since: the site's own links are read
+   * again as examples (siteLinkExamples) only then, not at every sync batch.
+   */
+  siteLinksKey(projectId: string): string {
+    const corpus = this.corpus(projectId);
+    const bucket = (n: number): number => Math.floor(Math.log1p(n) / Math.log(1.1));
+    return `${bucket(corpus.documentCount)}/${bucket(corpus.linkedPairCount)}`;
+  }
+
+  /**
+   * The site's own links as examples (engine/site-link-examples.ts), from at most `maxPages` pages that link other
+   * pages of the site, chosen by a hash of their URL so that the same site gives the same examples. `contentOf` reads
+   * a page's stored HTML.
+   */
+  siteLinkExamples(
+    projectId: string,
+    relevance: RelevanceModel,
+    maxPages: number,
+    contentOf: (pageId: string) => string | undefined,
+  ): { pages: number; examples: Decision[] } {
+    const corpus = this.corpus(projectId);
+    if (corpus.linkedPairCount === 0) return { pages: 0, examples: [] };
+    const order: { docNo: number; key: number }[] = [];
+    for (let docNo = 0; docNo < corpus.urlCount; docNo += 1) {
+      if (corpus.isTarget(docNo)) order.push({ docNo, key: urlHash(corpus.urlOf(docNo)) });
+    }
+    order.sort((a, b) => a.key - b.key || a.docNo - b.docNo);
+    const examples: Decision[] = [];
+    let pages = 0;
+    for (const { docNo } of order) {
+      if (pages >= maxPages) break;
+      const pageId = corpus.pageIdOf(docNo)!;
+      const source = this.store.document(pageId);
+      if (source === undefined || !linksSitePages(corpus, source)) continue;
+      const html = contentOf(pageId);
+      if (html === undefined) continue;
+      examples.push(...siteLinkExamples(corpus, source, html, stemmerFor(source.language), relevance));
+      pages += 1;
+    }
+    return { pages, examples };
   }
 
   private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {

@@ -103,6 +103,7 @@ export class PagesRepository {
       ),
       byKey: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE project_id = ? AND url_key = ?`),
       byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE id = ?`),
+      content: db.prepare('SELECT content FROM page_contents WHERE page_id = ?').pluck(),
       excludedIds: db.prepare('SELECT id FROM pages WHERE project_id = ? AND excluded = 1').pluck(),
     };
   }
@@ -161,6 +162,11 @@ export class PagesRepository {
   findById(pageId: string): PageRecord | undefined {
     const row = this.statements.byId.get(pageId) as (PageRecord & { excluded: unknown }) | undefined;
     return row ? withExcludedFlag(row) : undefined;
+  }
+
+  /** The page's HTML as last synced. */
+  content(pageId: string): string | undefined {
+    return this.statements.content.get(pageId) as string | undefined;
   }
 
   /** Pages the site keeps out of suggestions. */

@@ -1,10 +1,40 @@
-import { adaptRelevanceModel, MAX_DECISIONS, MIN_DECISIONS, MIN_DECISIONS_EACH, PRIOR_STRENGTH } from '../engine/adaptation.js';
+import {
+  adaptRelevanceModel,
+  MAX_DECISIONS,
+  MIN_DECISIONS,
+  MIN_DECISIONS_EACH,
+  PRIOR_STRENGTH,
+  withMeanScoreOf,
+  type Decision,
+} from '../engine/adaptation.js';
 import type { RelevanceModel } from '../engine/relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { RelevanceSummary } from './suggestions.schemas.js';
 
+/** The site's own links, read as examples of what its authors link (engine/site-link-examples.ts). */
+export interface SiteLinks {
+  /** Changes when the examples should be read again (the site grew or its links changed by a tenth). */
+  key: (projectId: string) => string;
+  /** Examples from at most `maxPages` pages that link other pages of the site. */
+  examples: (projectId: string, relevance: RelevanceModel, maxPages: number) => { pages: number; examples: Decision[] };
+}
+
+/** Pages of the site read for examples: about a thousand examples, half a second on a large site. */
+export const SITE_LINK_PAGES = 100;
+/** Fewer linking pages than this, or fewer linked examples, say too little about the site: its links are not used. */
+export const MIN_SITE_LINK_PAGES = 20;
+export const MIN_SITE_LINKED_EXAMPLES = 20;
+/** Pull of the site-adapted model towards the bridge's, in examples (see adaptation.ts). */
+export const SITE_LINKS_PRIOR_STRENGTH = 30;
+
+interface SiteModel {
+  key: string;
+  model: RelevanceModel;
+  summary: RelevanceSummary['siteLinks'];
+}
+
 interface Adapted {
-  /** The decisions revision it was fitted for. */
+  /** The site-links and decisions revisions it was fitted for. */
   key: string;
   model: RelevanceModel;
   summary: RelevanceSummary;
@@ -14,16 +44,20 @@ interface Adapted {
 const MAX_CACHED_PROJECTS = 1000;
 
 /**
- * Each project's relevance model: the bridge's model adapted to the project's editors' decisions once there are
- * enough of them (engine/adaptation.ts). Refitted when a decision is made, changed or removed, which one indexed query
- * per generation notices.
+ * Each project's relevance model, in two steps. First the bridge's model adapted to the links the site already has
+ * (when it has enough): what this site's authors link, learnt before anyone uses Interlinker. Then that model adapted
+ * to the project's editors' decisions once there are enough of them (engine/adaptation.ts). The first is read again
+ * when the site changes by a tenth; the second is refitted when a decision is made, changed or removed, which one
+ * indexed query per generation notices.
  */
 export class ProjectRelevance {
   private readonly cache = new Map<string, Adapted>();
+  private readonly siteModels = new Map<string, SiteModel>();
 
   constructor(
     private readonly suggestions: SuggestionsRepository,
     private readonly base: RelevanceModel,
+    private readonly siteLinks: SiteLinks | null = null,
   ) {}
 
   modelFor(projectId: string): RelevanceModel {
@@ -34,17 +68,39 @@ export class ProjectRelevance {
     return this.current(projectId).summary;
   }
 
+  private siteModel(projectId: string): SiteModel {
+    const key = this.siteLinks?.key(projectId) ?? '';
+    const cached = this.siteModels.get(projectId);
+    if (cached?.key === key) return cached;
+    const read = this.siteLinks?.examples(projectId, this.base, SITE_LINK_PAGES) ?? { pages: 0, examples: [] };
+    const linked = read.examples.filter((example) => example.accepted).length;
+    const enough = read.pages >= MIN_SITE_LINK_PAGES && linked >= MIN_SITE_LINKED_EXAMPLES;
+    const adapted = enough ? adaptRelevanceModel(this.base, read.examples, SITE_LINKS_PRIOR_STRENGTH) : null;
+    const entry: SiteModel = {
+      key,
+      // A page's links say which pages its authors prefer, not how many more it needs: a site's pages are rarely
+      // linked to everything worth linking, so the level stays the bridge's.
+      model: adapted === null ? this.base : withMeanScoreOf(adapted, this.base, read.examples),
+      summary: { adapted: adapted !== null, pages: read.pages, examples: read.examples.length, linked },
+    };
+    if (this.siteModels.size >= MAX_CACHED_PROJECTS) this.siteModels.clear();
+    this.siteModels.set(projectId, entry);
+    return entry;
+  }
+
   private current(projectId: string): Adapted {
+    const site = this.siteModel(projectId);
     const revision = this.suggestions.decisionsRevision(projectId);
-    const key = `${revision.count}/${revision.lastUpdatedAt ?? ''}`;
+    const key = `${site.key}|${site.summary.adapted}|${revision.count}/${revision.lastUpdatedAt ?? ''}`;
     const cached = this.cache.get(projectId);
     if (cached?.key === key) return cached;
     const decisions = revision.count === 0 ? [] : this.suggestions.decisions(projectId, MAX_DECISIONS);
-    const adapted = adaptRelevanceModel(this.base, decisions, PRIOR_STRENGTH, cached?.summary.adapted ? cached.model : undefined);
+    const warmStart = cached?.summary.adapted ? cached.model : undefined;
+    const adapted = adaptRelevanceModel(site.model, decisions, PRIOR_STRENGTH, warmStart);
     const accepted = decisions.filter((decision) => decision.accepted).length;
     const entry: Adapted = {
       key,
-      model: adapted ?? this.base,
+      model: adapted ?? site.model,
       summary: {
         adapted: adapted !== null,
         decisions: decisions.length,
@@ -52,6 +108,7 @@ export class ProjectRelevance {
         rejected: decisions.length - accepted,
         minimumDecisions: MIN_DECISIONS,
         minimumOfEach: MIN_DECISIONS_EACH,
+        siteLinks: site.summary,
       },
     };
     if (this.cache.size >= MAX_CACHED_PROJECTS) this.cache.clear();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_MIN_RELEVANCE_SCORE } from '../engine/relevance.js';
 import { httpUrl, isoTimestamp, projectParams } from '../http/common-schemas.js';
 import { paginationQuery } from '../pagination.js';
+import { MIN_SITE_LINK_PAGES, MIN_SITE_LINKED_EXAMPLES } from './project-relevance.js';
 
 export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected', 'implemented'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
@@ -77,6 +78,16 @@ export const relevanceSummarySchema = z
     rejected: z.number().int().min(0),
     minimumDecisions: z.number().int().meta({ description: 'Decisions needed before the model adapts.' }),
     minimumOfEach: z.number().int().meta({ description: 'Accepted and rejected decisions needed, each, before the model adapts.' }),
+    siteLinks: z
+      .object({
+        adapted: z.boolean().meta({ description: "Whether the model was first adapted to the links the site's pages already have." }),
+        pages: z.number().int().min(0).meta({ description: 'Pages read as examples: pages that link other pages of the site, at most 100.' }),
+        examples: z.number().int().min(0).meta({ description: "The engine's first suggestions on those pages, read as if they had no links." }),
+        linked: z.number().int().min(0).meta({ description: "Of those, targets the page's authors did link." }),
+      })
+      .meta({
+        description: `The site's own links as examples of what its authors link: with at least ${MIN_SITE_LINK_PAGES} linking pages and ${MIN_SITE_LINKED_EXAMPLES} linked examples, the bridge's model is adapted to them before any editor's decision. Read again when the site's pages or links change by a tenth.`,
+      }),
   })
   .meta({ id: 'RelevanceSummary' });
 export type RelevanceSummary = z.output<typeof relevanceSummarySchema>;
