@@ -101,10 +101,11 @@ describe("scores adapted to the links a site already has", () => {
     const onRelatedSite = await probeSuggestions(related);
     // Each page without links names three pages.
     expect(onNamesSite.named).toHaveLength((NAMES.length - LINKING_PAGES) * 3);
-    expect(onRelatedSite.named).toHaveLength(onNamesSite.named.length);
+    // Where authors never link a name, some named pages fall out of the first ten; the rest still score.
+    expect(onRelatedSite.named.length).toBeGreaterThan(0);
     // The level of scores stays the bridge's; what moves is how far named pages score above the rest.
     const lead = ({ named, others }: { named: Suggestion[]; others: Suggestion[] }): number => meanScore(named) - meanScore(others);
-    // Without the adaptation the two leads are within 0.02 of each other (0.237 and 0.254); with it, 0.298 and 0.192.
-    expect(lead(onNamesSite)).toBeGreaterThan(lead(onRelatedSite) + 0.05);
+    // Without the adaptation the two leads are within 0.02 of each other (0.237 and 0.254); with it, 0.31 and 0.08.
+    expect(lead(onNamesSite)).toBeGreaterThan(lead(onRelatedSite) + 0.1);
   });
 });

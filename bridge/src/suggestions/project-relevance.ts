@@ -24,8 +24,11 @@ export const SITE_LINK_PAGES = 100;
 /** Fewer linking pages than this, or fewer linked examples, say too little about the site: its links are not used. */
 export const MIN_SITE_LINK_PAGES = 20;
 export const MIN_SITE_LINKED_EXAMPLES = 20;
-/** Pull of the site-adapted model towards the bridge's, in examples (see adaptation.ts). */
-export const SITE_LINKS_PRIOR_STRENGTH = 30;
+/**
+ * Pull of the site-adapted model towards the bridge's, in examples (see adaptation.ts): chosen leave-one-site-out on the
+ * quality benchmark among 1, 3, 10, 30 and 100 (3 on every site; bench/quality/README.md, "Adapted to a site's links").
+ */
+export const SITE_LINKS_PRIOR_STRENGTH = 3;
 
 interface SiteModel {
   key: string;
