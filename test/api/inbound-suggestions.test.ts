@@ -14,6 +14,7 @@ import {
   UNPUBLISHED_URL,
 } from '../support/inbound-site.js';
 import { contractViolations } from '../support/suggestion-validity.js';
+import { SITE_DOMAIN, syntheticPage } from '../../bench/speed/synthetic-site.js';
 
 let bridge: TestBridge;
 let account: TestAccount;
@@ -220,5 +221,40 @@ describe('inbound suggestions', () => {
     expect(inboundViolations(answer, TARGET_URL)).toEqual([]);
     for (const refused of [EXCLUDED_URL, UNPUBLISHED_URL]) expect(sources(answer)).not.toContain(refused);
     expect(sources(answer)).toContain(PRIVATE_URL);
+  });
+
+  it("when the project's model is adapted to its editors, then inbound pairs are scored by it, as forward ones are", async () => {
+    const size = 80;
+    const pages = Array.from({ length: size }, (_, i) => syntheticPage(i, size, 400));
+    const sync = async (name: string) => {
+      const project = await account.client.createProject({ name, domain: SITE_DOMAIN });
+      // In batches that keep under this bridge's small body limit.
+      for (let first = 0; first < size; first += 10) expect((await account.client.syncPages(project.id, pages.slice(first, first + 10))).failed).toBe(0);
+      return project.id;
+    };
+    const adapted = await sync('adapted');
+    const fresh = await sync('not adapted');
+    const decided = (
+      await Promise.all(pages.slice(0, 20).map((page) => account.client.generateSuggestions(adapted, { sourcePageUrl: page.url, minRelevanceScore: 0 })))
+    ).flat();
+    for (const [i, suggestion] of decided.entries()) await account.client.updateSuggestion(adapted, suggestion.id, i % 3 === 0 ? 'approved' : 'rejected');
+    expect((await account.client.getRelevanceSummary(adapted)).adapted).toBe(true);
+
+    const target = pages[size - 1]!.url;
+    const ask = (projectId: string) => account.client.generateInboundSuggestions(projectId, { targetUrl: target, minRelevanceScore: 0, limit: 50 });
+    const inbound = await ask(adapted);
+    const before = new Map((await ask(fresh)).map((s) => [s.sourcePageUrl, s.relevanceScore]));
+    expect(inbound.length).toBeGreaterThan(3);
+    let compared = 0;
+    for (const suggestion of inbound) {
+      const forward = await account.client.generateSuggestions(adapted, { sourcePageUrl: suggestion.sourcePageUrl, minRelevanceScore: 0, limit: 50 });
+      const same = forward.find((s) => s.targetPageUrl === target);
+      // Forward generation gives the pair another anchor only where a better target of that source takes the passage.
+      if (same?.anchorText !== suggestion.anchorText) continue;
+      compared += 1;
+      expect(same).toMatchObject({ id: suggestion.id, relevanceScore: suggestion.relevanceScore });
+    }
+    expect(compared).toBeGreaterThanOrEqual(inbound.length / 2);
+    expect(inbound.some((s) => before.has(s.sourcePageUrl) && before.get(s.sourcePageUrl) !== s.relevanceScore)).toBe(true);
   });
 });
