@@ -2,15 +2,15 @@
  * What "Implement selected" did with this post's inbound links: under way, refused, or each link's outcome. The run
  * is the store's one implement run; it is shown here only when it was started for these suggestions.
  */
-import { Button, Spinner } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { ResultLine } from '../../screens/suggestions/implement-results';
+import { ImplementRunProgress } from '../implement-run-progress';
 import { store } from '../../store';
 import { ButtonRow } from '../button-row';
-import { ErrorState } from '../request-states';
 
 export function InboundImplementOutcome( {
 	suggestionIds,
@@ -34,24 +34,7 @@ export function InboundImplementOutcome( {
 	).size;
 	return (
 		<div className="interlinker-inbound__outcome">
-			{ run.status === 'running' && (
-				<p role="status">
-					<Spinner />
-					{ sprintf(
-						/* translators: %d: number of links. */
-						_n(
-							'Inserting %d link…',
-							'Inserting %d links…',
-							run.suggestionIds.length,
-							'interlinker'
-						),
-						run.suggestionIds.length
-					) }
-				</p>
-			) }
-			{ run.status === 'failed' && run.error && (
-				<ErrorState error={ run.error } />
-			) }
+			<ImplementRunProgress run={ run } />
 			{ run.status === 'done' && (
 				<>
 					<p role="status">

@@ -1,14 +1,14 @@
 /**
  * The outcome of "Implement selected": one line per link, with the reason when one failed.
  */
-import { Button, Modal, Spinner } from '@wordpress/components';
+import { Button, Modal } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import type { LinkResult } from '../../api/types';
-import { ErrorState } from '../../components/request-states';
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { plainTitle } from '../../lib/format';
+import { ImplementRunProgress } from '../../components/implement-run-progress';
 import { store } from '../../store';
 import { ButtonRow } from '../../components/button-row';
 
@@ -70,24 +70,7 @@ export function ImplementResults() {
 			onRequestClose={ () => void dismissImplementRun() }
 			className="interlinker-implement-results"
 		>
-			{ run.status === 'running' && (
-				<p role="status">
-					<Spinner />
-					{ sprintf(
-						/* translators: %d: number of links. */
-						_n(
-							'Inserting %d link…',
-							'Inserting %d links…',
-							run.suggestionIds.length,
-							'interlinker'
-						),
-						run.suggestionIds.length
-					) }
-				</p>
-			) }
-			{ run.status === 'failed' && run.error && (
-				<ErrorState error={ run.error } />
-			) }
+			<ImplementRunProgress run={ run } />
 			{ run.status === 'done' && (
 				<>
 					<p role="status">
