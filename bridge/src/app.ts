@@ -91,8 +91,8 @@ export function createApp(deps: AppDeps): App {
   const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
   const relevance = new ProjectRelevance(suggestionsRepository, indexes.relevance, {
     key: (projectId) => indexes.siteLinksKey(projectId),
-    examples: (projectId, model, maxPages) =>
-      indexes.siteLinkExamples(projectId, model, maxPages, (pageId) => pagesRepository.content(pageId)),
+    examples: (projectId, model, limits) =>
+      indexes.siteLinkExamples(projectId, model, limits, (pageId) => pagesRepository.content(pageId)),
   });
   const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);

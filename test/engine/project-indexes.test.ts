@@ -228,6 +228,30 @@ describe("ProjectIndexes and the editors' keyphrases", () => {
   });
 });
 
+describe("ProjectIndexes and the site's own links as examples", () => {
+  const htmlOf = (pageId: string): string | undefined => PAGES.find((p) => `pg${p.path}` === pageId)?.html;
+
+  test('when enough pages may be read, then the one page that links another is read for its examples', () => {
+    const read: string[] = [];
+    const found = indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead: 100 }, (pageId) => {
+      read.push(pageId);
+      return htmlOf(pageId);
+    });
+    expect(read).toEqual(['pg/network']);
+    expect(found.pages).toBe(1);
+    expect(found.examples.some((example) => example.accepted)).toBe(true);
+  });
+
+  test('when fewer pages may be read than it takes to reach a linking page, then the search stops there', () => {
+    const counts = PAGES.map((_, maxRead) => indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead }, htmlOf).pages);
+    // Nothing is found without reading; the linking page is reached at one place in the order, and found from there on.
+    const firstFound = counts.indexOf(1);
+    expect(firstFound).toBeGreaterThan(0);
+    expect(counts.slice(0, firstFound).every((n) => n === 0)).toBe(true);
+    expect(counts.slice(firstFound).every((n) => n === 1)).toBe(true);
+  });
+});
+
 describe('ProjectIndexes lifecycle', () => {
   test('when a page is synced again with a new title, then its old title no longer names it', () => {
     expect(answer('/kernel').map((s) => s.anchorText)).toContain('APT package manager');

@@ -137,13 +137,13 @@ export class ProjectIndexes {
 
   /**
    * The site's own links as examples (engine/site-link-examples.ts), from at most `maxPages` pages that link other
-   * pages of the site, chosen by a hash of their URL so that the same site gives the same examples. `contentOf` reads
-   * a page's stored HTML.
+   * pages of the site, looked for among at most `maxRead` pages in the order of a hash of their URL, so that the same
+   * site gives the same examples. `contentOf` reads a page's stored HTML.
    */
   siteLinkExamples(
     projectId: string,
     relevance: RelevanceModel,
-    maxPages: number,
+    { maxPages, maxRead }: { maxPages: number; maxRead: number },
     contentOf: (pageId: string) => string | undefined,
   ): { pages: number; examples: Decision[] } {
     const corpus = this.corpus(projectId);
@@ -155,7 +155,7 @@ export class ProjectIndexes {
     order.sort((a, b) => a.key - b.key || a.docNo - b.docNo);
     const examples: Decision[] = [];
     let pages = 0;
-    for (const { docNo } of order) {
+    for (const { docNo } of order.slice(0, maxRead)) {
       if (pages >= maxPages) break;
       const pageId = corpus.pageIdOf(docNo)!;
       const source = this.store.document(pageId);

@@ -15,12 +15,21 @@ import type { RelevanceSummary } from './suggestions.schemas.js';
 export interface SiteLinks {
   /** Changes when the examples should be read again (the site grew or its links changed by a tenth). */
   key: (projectId: string) => string;
-  /** Examples from at most `maxPages` pages that link other pages of the site. */
-  examples: (projectId: string, relevance: RelevanceModel, maxPages: number) => { pages: number; examples: Decision[] };
+  /** Examples from at most `maxPages` pages that link other pages of the site, found among at most `maxRead` pages. */
+  examples: (
+    projectId: string,
+    relevance: RelevanceModel,
+    limits: { maxPages: number; maxRead: number },
+  ) => { pages: number; examples: Decision[] };
 }
 
 /** Pages of the site read for examples: about a thousand examples, half a second on a large site. */
 export const SITE_LINK_PAGES = 100;
+/**
+ * Pages read at most to find them, so that a large site whose pages seldom link each other costs tens of milliseconds,
+ * not a read of every page: a site where fewer than one page in twenty links another gives fewer examples instead.
+ */
+export const SITE_LINK_PAGES_READ = 20 * SITE_LINK_PAGES;
 /** Fewer linking pages than this, or fewer linked examples, say too little about the site: its links are not used. */
 export const MIN_SITE_LINK_PAGES = 20;
 export const MIN_SITE_LINKED_EXAMPLES = 20;
@@ -75,7 +84,7 @@ export class ProjectRelevance {
     const key = this.siteLinks?.key(projectId) ?? '';
     const cached = this.siteModels.get(projectId);
     if (cached?.key === key) return cached;
-    const read = this.siteLinks?.examples(projectId, this.base, SITE_LINK_PAGES) ?? { pages: 0, examples: [] };
+    const read = this.siteLinks?.examples(projectId, this.base, { maxPages: SITE_LINK_PAGES, maxRead: SITE_LINK_PAGES_READ }) ?? { pages: 0, examples: [] };
     const linked = read.examples.filter((example) => example.accepted).length;
     const enough = read.pages >= MIN_SITE_LINK_PAGES && linked >= MIN_SITE_LINKED_EXAMPLES;
     const adapted = enough ? adaptRelevanceModel(this.base, read.examples, SITE_LINKS_PRIOR_STRENGTH) : null;
