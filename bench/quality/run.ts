@@ -155,6 +155,25 @@ async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMa
   return runs;
 }
 
+/**
+ * Every scored answer, one line per source page (site, variant, its removed targets, the engine's suggestions with their
+ * score and whether each is one of them): what the reliability tables are made of, for analysing the score offline.
+ */
+function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineRun[][]): void {
+  const lines: string[] = [];
+  corpora.forEach(({ source, variants }, corpusIndex) =>
+    variants.forEach(({ variant, sourceUrls }, variantIndex) => {
+      const answers = runs[corpusIndex]![variantIndex]!.answers;
+      for (const page of variant.pages) {
+        if (!sourceUrls.has(page.url)) continue;
+        const suggestions = (answers.get(page.url) ?? []).map((s) => ({ target: s.targetPageUrl, score: s.relevanceScore, accepted: page.truth.has(s.targetPageUrl) }));
+        lines.push(JSON.stringify({ site: source.id, variant: variant.name, url: page.url, truth: page.truth.size, suggestions }));
+      }
+    }),
+  );
+  writeFileSync(path.join(CACHE, 'quality-answers.jsonl'), lines.join('\n') + '\n');
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const sources = selectCorpusSources(args.corpus);
@@ -171,6 +190,7 @@ async function main(): Promise<void> {
   if (args['features-only']) return;
   const models = modelsFor(corpora);
   const runs = await askBridges(corpora, models);
+  writeAnswers(corpora, runs);
   const results = corpora.map((prepared, corpusIndex) => {
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
       evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, DEFAULT_MIN_RELEVANCE_SCORE),
