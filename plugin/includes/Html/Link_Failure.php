@@ -44,6 +44,11 @@ final class Link_Failure {
 		return new self( 'already_linked', __( 'The post already links to the target page.', 'interlinker' ) );
 	}
 
+	public static function anchor_already_linked( string $anchor ): self {
+		/* translators: %s: anchor text. */
+		return new self( 'anchor_already_linked', sprintf( __( '“%s” is already linked in this post by Interlinker: the same words link one page per post.', 'interlinker' ), $anchor ) );
+	}
+
 	public static function overlaps( string $anchor ): self {
 		/* translators: %s: anchor text. */
 		return new self( 'overlaps_another_link', sprintf( __( '“%s” overlaps another link inserted in the same step.', 'interlinker' ), $anchor ) );

@@ -59,12 +59,19 @@ final class Link_Inserter {
 		$text     = Visible_Text::of( $content, $blocks );
 		$finder   = new Anchor_Finder( $text );
 		$linked   = self::linked_urls( $content );
+		$anchors  = self::our_anchor_texts( $content );
 		$accepted = array();
 		$failures = array();
 
 		foreach ( $requests as $request ) {
 			if ( array_intersect( array_map( array( self::class, 'comparable_url' ), $request->target_urls ), $linked ) ) {
 				$failures[ $request->suggestion_id ] = Link_Failure::already_linked();
+				continue;
+			}
+			// The same words never link two pages in one post: a keyphrase two posts claim links only the first.
+			$words = self::comparable_text( $request->anchor_text );
+			if ( isset( $anchors[ $words ] ) ) {
+				$failures[ $request->suggestion_id ] = Link_Failure::anchor_already_linked( $request->anchor_text );
 				continue;
 			}
 			$range = $finder->find( $request->anchor_text, $request->context );
@@ -94,6 +101,8 @@ final class Link_Inserter {
 				'request' => $request,
 			);
 			$linked[]   = self::comparable_url( $request->href );
+
+			$anchors[ $words ] = true;
 		}
 
 		return self::apply( $content, $accepted, $failures );
@@ -132,6 +141,39 @@ final class Link_Inserter {
 			}
 		}
 		return $urls;
+	}
+
+	/**
+	 * The words of the links Interlinker already put in the content (marked with MARKER), comparable with
+	 * comparable_text(), as keys.
+	 *
+	 * @return array<string, true>
+	 */
+	private static function our_anchor_texts( string $content ): array {
+		$texts   = array();
+		$text    = null;
+		$scanner = new \WP_HTML_Tag_Processor( $content );
+		while ( $scanner->next_token() ) {
+			$type = $scanner->get_token_type();
+			if ( '#text' === $type && null !== $text ) {
+				$text .= $scanner->get_modifiable_text();
+			} elseif ( '#tag' === $type && 'A' === $scanner->get_tag() ) {
+				if ( $scanner->is_tag_closer() && null !== $text ) {
+					$texts[ self::comparable_text( $text ) ] = true;
+					$text                                    = null;
+				} elseif ( ! $scanner->is_tag_closer() && null !== $scanner->get_attribute( self::MARKER ) ) {
+					$text = '';
+				}
+			}
+		}
+		return $texts;
+	}
+
+	/**
+	 * Case and runs of white space do not make other words.
+	 */
+	private static function comparable_text( string $text ): string {
+		return mb_strtolower( trim( (string) preg_replace( '/\s+/u', ' ', $text ) ), 'UTF-8' );
 	}
 
 	/**
