@@ -133,8 +133,13 @@ describe( 'suggestions in the store', () => {
 		expect( registry.select.getSuggestion( 'a' )?.status ).toBe(
 			'approved'
 		);
+		// Still on its way: nothing else is offered until the plugin has it (an implement would be refused).
+		expect( registry.select.getSuggestionsSaving() ).toEqual( { a: 1 } );
+		expect( registry.select.isReviewUnderWay() ).toBe( true );
 		release();
 		await pending;
+		expect( registry.select.getSuggestionsSaving() ).toEqual( {} );
+		expect( registry.select.isReviewUnderWay() ).toBe( false );
 	} );
 
 	it( 'when a delete fails, then that suggestion is listed again and the deleted ones are gone', async () => {

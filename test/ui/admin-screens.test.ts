@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginSite } from '../plugin/support/plugin-site.js';
 import { type BrowserSession, logInAs, openBrowser, screenshot } from './support/browser.js';
@@ -124,10 +124,28 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(matching).toBeLessThanOrEqual(Math.min(20, all.body.length));
   });
 
-  it('when every suggestion is approved in bulk, then they leave the pending list and show as approved', async () => {
+  it('when every suggestion is approved in bulk, then Implement selected waits until WordPress has the approvals, and they leave the pending list and show as approved', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+    // The approvals are held back on their way to WordPress, so that they are still unsaved when they show as approved.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isReview = (url: URL) => decodeURIComponent(url.toString()).includes('/interlinker/v1/suggestions/');
+    await page.route(isReview, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
     await bulkActions(page).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Shown approved at once, but Implement selected is not offered until the plugin has the approvals (the bridge
+    // would refuse them as not approved), nor Reject or Delete for a suggestion whose change is under way.
+    const implement = bulkActions(page).getByRole('button', { name: 'Implement selected' });
+    expect(await page.getByText(/suggestions? approved/).count()).toBe(0);
+    expect(await offered(implement)).toBe(false);
+    expect(await offered(bulkActions(page).getByRole('button', { name: 'Reject' }))).toBe(false);
+    await screenshot(page, '03c-suggestions-approval-under-way');
+    release();
     await expect.poll(() => page.getByText(/suggestions? approved/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.unroute(isReview);
     await showStatus(page, 'Approved');
     await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
@@ -315,6 +333,11 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(session.errors).toEqual([]);
   });
 });
+
+/** Whether a button is there to be pressed: shown and enabled. */
+async function offered(button: Locator): Promise<boolean> {
+  return (await button.count()) > 0 && (await button.first().isEnabled());
+}
 
 /** The buttons DataViews shows under the table once rows are selected. */
 function bulkActions(page: Page) {

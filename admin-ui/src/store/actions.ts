@@ -123,6 +123,8 @@ export function setSuggestionsStatus(
 				previous[ id ] = suggestion.status;
 			}
 		}
+		// Marked under way before the new status shows, so that no moment offers an action the plugin would refuse.
+		dispatch( { type: 'STATUS_SAVE_STARTED', ids } );
 		dispatch( {
 			type: 'SET_SUGGESTION_STATUSES',
 			statuses: Object.fromEntries( ids.map( ( id ) => [ id, status ] ) ),
@@ -146,6 +148,9 @@ export function setSuggestionsStatus(
 				}
 			}
 			dispatch( { type: 'SET_SUGGESTION_STATUSES', statuses: restore } );
+		}
+		dispatch( { type: 'STATUS_SAVE_ENDED', ids } );
+		if ( failed.length > 0 ) {
 			notifyError(
 				registry,
 				sprintf(

@@ -76,7 +76,31 @@ const EMPTY_SUGGESTIONS: SuggestionsState = {
 	byId: {},
 	queries: {},
 	hiddenIds: {},
+	savingIds: {},
 };
+
+/**
+ * Counts one more (or one fewer) status change under way for each id; an id with none left is dropped.
+ * @param saving
+ * @param ids
+ * @param step
+ */
+function withSaving(
+	saving: Record< string, number >,
+	ids: string[],
+	step: 1 | -1
+): Record< string, number > {
+	const next = { ...saving };
+	for ( const id of ids ) {
+		const count = ( next[ id ] ?? 0 ) + step;
+		if ( count > 0 ) {
+			next[ id ] = count;
+		} else {
+			delete next[ id ];
+		}
+	}
+	return next;
+}
 
 export function suggestions(
 	state: SuggestionsState = EMPTY_SUGGESTIONS,
@@ -115,6 +139,16 @@ export function suggestions(
 			}
 			return { ...state, byId: byIdWith( state.byId, changed ) };
 		}
+		case 'STATUS_SAVE_STARTED':
+			return {
+				...state,
+				savingIds: withSaving( state.savingIds, action.ids, 1 ),
+			};
+		case 'STATUS_SAVE_ENDED':
+			return {
+				...state,
+				savingIds: withSaving( state.savingIds, action.ids, -1 ),
+			};
 		case 'HIDE_SUGGESTIONS': {
 			const hiddenIds = { ...state.hiddenIds };
 			for ( const id of action.ids ) {
@@ -129,9 +163,9 @@ export function suggestions(
 			};
 		case 'REMOVE_SUGGESTIONS':
 			return {
+				...state,
 				byId: without( state.byId, action.ids ),
 				hiddenIds: without( state.hiddenIds, action.ids ),
-				queries: state.queries,
 			};
 	}
 	return state;

@@ -191,6 +191,27 @@ export function getImplementRun( state: State ): ImplementRun | null {
 	return state.implementRun;
 }
 
+/**
+ * Status changes still on their way to WordPress, by suggestion id (their new status shows already): those
+ * suggestions take no other action until the plugin has it.
+ * @param state
+ */
+export function getSuggestionsSaving( state: State ): Record< string, number > {
+	return state.suggestions.savingIds;
+}
+
+/**
+ * Whether anything asked of the suggestions is still under way — a status change or an implementation — so that
+ * no implement is sent before the approvals it needs have reached WordPress.
+ * @param state
+ */
+export function isReviewUnderWay( state: State ): boolean {
+	return (
+		Object.keys( state.suggestions.savingIds ).length > 0 ||
+		state.implementRun?.status === 'running'
+	);
+}
+
 export function getSyncProgress( state: State ): SyncProgress {
 	return state.sync;
 }

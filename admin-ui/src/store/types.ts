@@ -35,6 +35,11 @@ export interface SuggestionsState {
 	queries: Record< string, QueryResult >;
 	/** Deleted optimistically; shown again if the delete fails. */
 	hiddenIds: Record< string, true >;
+	/**
+	 * Status changes still on their way to WordPress, by suggestion id (how many): the new status shows at once, but
+	 * until the plugin has it nothing else may be asked about that suggestion (an implement would find it not approved).
+	 */
+	savingIds: Record< string, number >;
 }
 
 export interface ImplementationsState {
@@ -111,6 +116,8 @@ export type Action =
 			type: 'SET_SUGGESTION_STATUSES';
 			statuses: Record< string, SuggestionStatus >;
 	  }
+	| { type: 'STATUS_SAVE_STARTED'; ids: string[] }
+	| { type: 'STATUS_SAVE_ENDED'; ids: string[] }
 	| { type: 'HIDE_SUGGESTIONS'; ids: string[] }
 	| { type: 'SHOW_SUGGESTIONS'; ids: string[] }
 	| { type: 'REMOVE_SUGGESTIONS'; ids: string[] }

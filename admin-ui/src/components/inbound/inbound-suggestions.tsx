@@ -53,14 +53,12 @@ export function InboundSuggestions( {
 	const { findInboundSuggestions, setSuggestionsStatus, implementSuggestions } =
 		useDispatch( store );
 	const [ selected, setSelected ] = useState< string[] >( [] );
-	// The new status shows at once, before the plugin has it: nothing else may be asked of the bridge until it has
-	// (an implement sent meanwhile would find the suggestions not approved yet).
-	const [ isReviewing, setReviewing ] = useState( false );
-	const isImplementing = useSelect(
-		( select ) => select( store ).getImplementRun()?.status === 'running',
+	// A new status shows at once, before the plugin has it: nothing else is offered until it has (an implement sent
+	// meanwhile would find the suggestions not approved yet), nor while an implementation runs.
+	const isBusy = useSelect(
+		( select ) => select( store ).isReviewUnderWay(),
 		[]
 	);
-	const isBusy = isReviewing || isImplementing;
 
 	useEffect( () => {
 		if ( findOnOpen ) {
@@ -76,14 +74,6 @@ export function InboundSuggestions( {
 	const pending = chosen.filter( ( item ) => item.status === 'pending' );
 	const approved = chosen.filter( ( item ) => item.status === 'approved' );
 	const isSearching = view?.status === 'loading';
-	const review = async ( ids: string[], status: 'approved' | 'rejected' ) => {
-		setReviewing( true );
-		try {
-			await setSuggestionsStatus( ids, status );
-		} finally {
-			setReviewing( false );
-		}
-	};
 	const toggle = ( id: string, on: boolean ) =>
 		setSelected( ( current ) =>
 			on
@@ -144,7 +134,7 @@ export function InboundSuggestions( {
 							disabled={ isBusy || pending.length === 0 }
 							accessibleWhenDisabled
 							onClick={ () =>
-								void review( idsOf( pending ), 'approved' )
+								void setSuggestionsStatus( idsOf( pending ), 'approved' )
 							}
 						>
 							{ __( 'Approve selected', 'interlinker' ) }
@@ -155,7 +145,7 @@ export function InboundSuggestions( {
 							disabled={ isBusy || chosen.length === 0 }
 							accessibleWhenDisabled
 							onClick={ () => {
-								void review( idsOf( chosen ), 'rejected' );
+								void setSuggestionsStatus( idsOf( chosen ), 'rejected' );
 								setSelected( [] );
 							} }
 						>

@@ -1,8 +1,11 @@
 /**
- * What an editor can do with one or several suggestions. Each action only dispatches to the store.
+ * What an editor can do with one or several suggestions. Each action only dispatches to the store. A suggestion whose
+ * new status is still on its way to WordPress takes no other action until it arrives (it shows as approved at once,
+ * and an implement sent meanwhile would be refused as not approved), and nothing is implemented while an
+ * implementation runs.
  */
 import { Button } from '@wordpress/components';
-import { useDispatch } from '@wordpress/data';
+import { useDispatch, useSelect } from '@wordpress/data';
 import type { Action, RenderModalProps } from '@wordpress/dataviews';
 import { useMemo } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -56,8 +59,17 @@ const ids = ( items: Suggestion[] ) => items.map( ( item ) => item.id );
 
 export function useSuggestionActions(): Array< Action< Suggestion > > {
 	const { setSuggestionsStatus, implementSuggestions } = useDispatch( store );
-	return useMemo(
-		(): Array< Action< Suggestion > > => [
+	const saving = useSelect(
+		( select ) => select( store ).getSuggestionsSaving(),
+		[]
+	);
+	const isUnderWay = useSelect(
+		( select ) => select( store ).isReviewUnderWay(),
+		[]
+	);
+	return useMemo( (): Array< Action< Suggestion > > => {
+		const settled = ( item: Suggestion ) => ! saving[ item.id ];
+		return [
 			{
 				id: 'approve',
 				label: __( 'Approve', 'interlinker' ),
@@ -65,7 +77,8 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				isPrimary: true,
 				supportsBulk: true,
 				isEligible: ( item ) =>
-					item.status === 'pending' || item.status === 'rejected',
+					settled( item ) &&
+					( item.status === 'pending' || item.status === 'rejected' ),
 				callback: ( items ) =>
 					void setSuggestionsStatus( ids( items ), 'approved' ),
 			},
@@ -77,7 +90,8 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				isPrimary: true,
 				supportsBulk: true,
 				isEligible: ( item ) =>
-					item.status === 'pending' || item.status === 'approved',
+					settled( item ) &&
+					( item.status === 'pending' || item.status === 'approved' ),
 				callback: ( items ) =>
 					void setSuggestionsStatus( ids( items ), 'rejected' ),
 			},
@@ -86,7 +100,9 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				label: __( 'Implement selected', 'interlinker' ),
 				icon: link,
 				supportsBulk: true,
-				isEligible: ( item ) => item.status === 'approved',
+				// Any status change under way may be one this implement needs.
+				isEligible: ( item ) =>
+					! isUnderWay && item.status === 'approved',
 				callback: ( items ) =>
 					void implementSuggestions( ids( items ) ),
 			},
@@ -96,7 +112,8 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				icon: undo,
 				supportsBulk: true,
 				isEligible: ( item ) =>
-					item.status === 'approved' || item.status === 'rejected',
+					settled( item ) &&
+					( item.status === 'approved' || item.status === 'rejected' ),
 				callback: ( items ) =>
 					void setSuggestionsStatus( ids( items ), 'pending' ),
 			},
@@ -106,11 +123,11 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				icon: trash,
 				isDestructive: true,
 				supportsBulk: true,
-				isEligible: ( item ) => item.status !== 'implemented',
+				isEligible: ( item ) =>
+					settled( item ) && item.status !== 'implemented',
 				modalHeader: __( 'Delete suggestions', 'interlinker' ),
 				RenderModal: ConfirmDelete,
 			},
-		],
-		[ setSuggestionsStatus, implementSuggestions ]
-	);
+		];
+	}, [ saving, isUnderWay, setSuggestionsStatus, implementSuggestions ] );
 }
