@@ -6,6 +6,27 @@ export interface DemoPost {
   title: string;
   paragraphs: string[];
   type?: 'post' | 'page';
+  /** Yoast SEO's focus keyphrase, as Yoast stores it (post meta `_yoast_wpseo_focuskw`). */
+  focusKeyphrase?: string;
+  /** The post's language when it is not the site's (sent through the `interlinker_page_language` filter). */
+  language?: string;
+}
+
+/** The post meta the demo's must-use plugin reads a post's language from, as a multilingual plugin would keep it. */
+export const DEMO_LANGUAGE_META = 'demo_language';
+
+/**
+ * A must-use plugin for the demo site: a post's own language (DEMO_LANGUAGE_META) is the one Interlinker sends, as
+ * Polylang or WPML would tell it on a real multilingual site.
+ */
+export const DEMO_MU_PLUGIN = `add_filter( 'interlinker_page_language', static fn( $language, $post ) => get_post_meta( $post->ID, '${DEMO_LANGUAGE_META}', true ) ?: $language, 10, 2 );`;
+
+/** The post meta a demo post is created with: Yoast's focus keyphrase and the post's language. */
+export function demoMeta(post: DemoPost): Record<string, string> {
+  return {
+    ...(post.focusKeyphrase === undefined ? {} : { _yoast_wpseo_focuskw: post.focusKeyphrase }),
+    ...(post.language === undefined ? {} : { [DEMO_LANGUAGE_META]: post.language }),
+  };
 }
 
 export const DEMO_POSTS: DemoPost[] = [
@@ -68,10 +89,13 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'Oven spring is the last burst of rising in the first minutes of baking.',
       'Steam keeps the crust soft so that the loaf can expand; a hot baking stone and a well-proofed dough give the best oven spring.',
+      'A quick razor blade cut lets the loaf open where you want it to.',
     ],
   },
   {
     title: 'Scoring Bread',
+    // Its focus keyphrase makes "razor blade" a name of the post: Oven Spring's mention of it is suggested.
+    focusKeyphrase: 'razor blade',
     paragraphs: [
       'Scoring bread means cutting the top of the loaf just before it goes into the oven.',
       'A confident cut with a razor blade controls where the loaf opens during oven spring and gives the crust its ear.',
@@ -90,6 +114,24 @@ export const DEMO_POSTS: DemoPost[] = [
     paragraphs: [
       'Good bread needs only flour, water, salt and time. Start with bread flour and a simple yeasted dough before you keep a sourdough starter.',
       'Learn what dough hydration means, give the dough a proper bulk fermentation, and do not worry about scoring bread on your first loaf.',
+    ],
+  },
+  {
+    // The blog's German corner: read with German stems and stop words, linked only to each other — never to the
+    // English "Autolyse" it mentions.
+    title: 'Sauerteig',
+    language: 'de_DE',
+    paragraphs: [
+      'Ein Sauerteig ist Mehl und Wasser, in dem wilde Hefen und Milchsäurebakterien leben.',
+      'Füttere den Sauerteig jeden Tag mit Roggenmehl und Wasser; nach fünf Tagen ist er kräftig genug für ein Roggenbrot.',
+    ],
+  },
+  {
+    title: 'Roggenbrot',
+    language: 'de_DE',
+    paragraphs: [
+      'Ein Roggenbrot braucht einen aktiven Sauerteig, denn Roggen bildet kaum Kleber.',
+      'Nach einer kurzen Autolyse knetest du den Teig nur kurz und lässt ihn in einer gut bemehlten Form gehen.',
     ],
   },
   {

@@ -3,14 +3,14 @@
  * bridge running beside it, sample posts synced and suggestions generated, ready to review in wp-admin.
  * Everything stops on Ctrl+C.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BridgeProcess, startBridgeProcess } from '../test/support/bridge-process.js';
 import { startWordPress, type WordPressStack } from '../test/support/wordpress.js';
 import { wpPaths } from '../test/support/wp-paths.js';
 import { runCommand } from '../test/support/wp-processes.js';
-import { blockContent, DEMO_POSTS } from './demo-content.js';
+import { blockContent, DEMO_MU_PLUGIN, DEMO_POSTS, demoMeta } from './demo-content.js';
 
 interface SyncAnswer {
   synced: number;
@@ -31,11 +31,18 @@ async function ensureSystem(): Promise<void> {
 }
 
 async function seed(wp: WordPressStack): Promise<number[]> {
-  const posts = DEMO_POSTS.map((post) => ({ title: post.title, type: post.type ?? 'post', content: blockContent(post) }));
+  const muPlugins = path.join(wp.siteDir, 'wp-content/mu-plugins');
+  mkdirSync(muPlugins, { recursive: true });
+  writeFileSync(path.join(muPlugins, 'interlinker-demo.php'), `<?php\n${DEMO_MU_PLUGIN}\n`);
+  const posts = DEMO_POSTS.map((post) => ({ title: post.title, type: post.type ?? 'post', content: blockContent(post), meta: demoMeta(post) }));
   const output = await wp.wpPhp(`
     $ids = array();
     foreach ( json_decode( ${phpString(JSON.stringify(posts))}, true ) as $post ) {
-      $ids[] = wp_insert_post( wp_slash( array( 'post_title' => $post['title'], 'post_type' => $post['type'], 'post_status' => 'publish', 'post_content' => $post['content'] ) ) );
+      $id = wp_insert_post( wp_slash( array( 'post_title' => $post['title'], 'post_type' => $post['type'], 'post_status' => 'publish', 'post_content' => $post['content'] ) ) );
+      foreach ( $post['meta'] as $key => $value ) {
+        update_post_meta( $id, $key, wp_slash( $value ) );
+      }
+      $ids[] = $id;
     }
     echo "\\n" . wp_json_encode( $ids );`);
   return JSON.parse(output.trim().split('\n').at(-1)!) as number[];
@@ -111,6 +118,10 @@ Interlinker demo is running.
   ${answer.synced} pages synced, ${suggestions} suggestions waiting for review.
   Approve some under Interlinker → Suggestions, implement them, then roll back under Implementations.
   Under Link health, "Find links to this post" on an orphan page suggests links to it from other posts.
+  "Scoring Bread" has the Yoast SEO focus keyphrase "razor blade": Oven Spring's mention of it is a suggestion.
+  "Sauerteig" and "Roggenbrot" are German (de-DE): suggested links only to each other.
+  Search the suggestions by anchor or title, and download each list as CSV ("Download CSV").
+  Translations: plugin/languages/interlinker.pot; a translator's .po becomes .mo/.json with npm run i18n:compile.
 
 Press Ctrl+C to stop everything.`);
   } catch (error) {
