@@ -6,7 +6,7 @@ import { acceptance, anchorVector, DEFAULT_RELEVANCE_MODEL, targetVector, type R
 import { forEachPhrase, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
 import type { SourceText } from './source-text.js';
-import { findTargets } from './target-candidates.js';
+import { findTarget } from './target-candidates.js';
 import type { EngineSuggestion, GenerateRequest } from './types.js';
 
 /**
@@ -155,7 +155,7 @@ function scorePair(
   model: RelevanceModel,
 ): InboundSuggestion | null {
   const forward = request.forwardRequest(source.pageId);
-  const candidate = findTargets(corpus, source, sourceText, forward).find((c) => c.docNo === targetDocNo);
+  const candidate = findTarget(corpus, source, sourceText, forward, targetDocNo);
   if (candidate === undefined) return null;
   const targetLogOdds = model.targetLogit(candidate.features);
   const options = anchorOptions(anchorSearch(corpus, sourceText, [targetDocNo]), candidate);

@@ -147,6 +147,57 @@ export class InvertedIndex {
     accept: (docNo: number) => boolean,
     docNos: readonly number[],
   ): { top: ScoredDocument[]; scores: Float64Array } {
+    const touchedCount = this.accumulate(termIds, weights);
+    const { touched } = this;
+    const accumulator = this.scores;
+    const scores = Float64Array.from(docNos, (docNo) => accumulator[docNo] ?? 0);
+    const top = new TopK(k);
+    for (let i = 0; i < touchedCount; i += 1) {
+      const docNo = touched[i]!;
+      const score = accumulator[docNo]!;
+      accumulator[docNo] = 0;
+      if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
+    }
+    return { top: top.sorted(), scores };
+  }
+
+  /**
+   * Where `docNo` stands in `searchWithScoresOf(termIds, weights, k, accept, …)` when it is among the top k: its
+   * score, the documents above it (on a tie, the lower document number first) and the best score, counted without
+   * ranking anything. null when it scores 0 or k other documents score as much: which of those a top-k search keeps
+   * then turns on ties, so the caller searches in full. `accept` is asked only about documents scoring as much.
+   */
+  placeOf(
+    termIds: ArrayLike<number>,
+    weights: ArrayLike<number>,
+    docNo: number,
+    k: number,
+    accept: (docNo: number) => boolean,
+  ): { score: number; above: number; best: number } | null {
+    const touchedCount = this.accumulate(termIds, weights);
+    const { touched } = this;
+    const accumulator = this.scores;
+    const score = accumulator[docNo] ?? 0;
+    let atLeast = 0;
+    let above = 0;
+    let best = score;
+    for (let i = 0; i < touchedCount; i += 1) {
+      const other = touched[i]!;
+      const otherScore = accumulator[other]!;
+      accumulator[other] = 0;
+      if (otherScore < score || other === docNo || atLeast >= k || !accept(other)) continue;
+      atLeast += 1;
+      if (otherScore > score || other < docNo) above += 1;
+      if (otherScore > best) best = otherScore;
+    }
+    return score === 0 || atLeast >= k ? null : { score, above, best };
+  }
+
+  /**
+   * Σ weight(term) × impact(term, doc) into the dense accumulator, term at a time; returns how many documents it
+   * touched, listed first in `touched`. The caller reads their scores and sets them back to 0.
+   */
+  private accumulate(termIds: ArrayLike<number>, weights: ArrayLike<number>): number {
     // Locals rather than fields in the loop over postings (tens of thousands at 100,000 pages): the touched list
     // is sized up front, as no query touches more documents than it has postings.
     let postingCount = 0;
@@ -176,15 +227,7 @@ export class InvertedIndex {
         remaining -= end - offset;
       }
     }
-    const scores = Float64Array.from(docNos, (docNo) => accumulator[docNo] ?? 0);
-    const top = new TopK(k);
-    for (let i = 0; i < touchedCount; i += 1) {
-      const docNo = touched[i]!;
-      const score = accumulator[docNo]!;
-      accumulator[docNo] = 0;
-      if (score > top.threshold && accept(docNo)) top.offer(docNo, score);
-    }
-    return { top: top.sorted(), scores };
+    return touchedCount;
   }
 
   /**

@@ -40,6 +40,43 @@ export function findMentions(
   withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null = null,
 ): Map<number, Mention[]> {
   const byTarget = new Map<number, Mention[]>();
+  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, entry, ambiguity, anchorUses) => {
+    const list = byTarget.get(entry.docNo) ?? [];
+    list.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
+    byTarget.set(entry.docNo, list);
+  });
+  return byTarget;
+}
+
+/**
+ * What `findMentions` finds for one target, without the other targets' mentions: the target's mentions, and how many
+ * targets the text names (`findMentions(…).size`). Inbound generation needs no more of a source.
+ */
+export function mentionsOf(
+  corpus: SiteCorpus,
+  text: SourceText,
+  accept: (docNo: number) => boolean,
+  withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
+  targetDocNo: number,
+): { mentions: Mention[]; namedTargets: number } {
+  const named = new Set<number>();
+  const mentions: Mention[] = [];
+  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, entry, ambiguity, anchorUses) => {
+    named.add(entry.docNo);
+    if (entry.docNo !== targetDocNo) return;
+    mentions.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
+  });
+  return { mentions, namedTargets: named.size };
+}
+
+/** Calls `visit` for each place the text names an acceptable target (tokens first..last), in text order. */
+function forEachNaming(
+  corpus: SiteCorpus,
+  text: SourceText,
+  accept: (docNo: number) => boolean,
+  withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
+  visit: (first: number, last: number, entry: PhraseEntry, ambiguity: number, anchorUses: number) => void,
+): void {
   // Pages repeat their phrases; look each trie node's entries up once.
   const byNode = new Map<number, PhraseEntry[]>();
   const { phrases } = corpus;
@@ -60,7 +97,6 @@ export function findMentions(
         entries = phrases.entries(node);
         byNode.set(node, entries);
       }
-      const eligible = isAnchorRun(text, first, last);
       for (const entry of entries) {
         if (!accept(entry.docNo)) continue;
         let anchorUses = entry.kind === PhraseKind.anchor ? entry.count : 0;
@@ -68,11 +104,8 @@ export function findMentions(
           anchorUses -= 1;
           if (anchorUses === 0) continue;
         }
-        const list = byTarget.get(entry.docNo) ?? [];
-        list.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible });
-        byTarget.set(entry.docNo, list);
+        visit(first, last, entry, ambiguity, anchorUses);
       }
     }
   }
-  return byTarget;
 }

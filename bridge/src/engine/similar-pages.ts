@@ -13,6 +13,42 @@ export function similarTargets(
   accept: (docNo: number) => boolean,
   named: ReadonlyMap<number, unknown>,
 ): { top: number[]; byDoc: Map<number, number> } {
+  const query = moreLikeThis(corpus, source);
+  const byDoc = new Map<number, number>();
+  if (query.selfScore <= 0) return { top: [], byDoc };
+  const normalise = (score: number): number => Math.min(1, score / query.selfScore);
+  const namedDocs = [...named.keys()];
+  const { top: hits, scores } = corpus.index.searchWithScoresOf(query.termIds, query.weights, SIMILAR_CANDIDATES, accept, namedDocs);
+  namedDocs.forEach((docNo, i) => {
+    if (scores[i]! > 0) byDoc.set(docNo, normalise(scores[i]!));
+  });
+  for (const hit of hits) byDoc.set(hit.docNo, normalise(hit.score));
+  return { top: hits.map((hit) => hit.docNo), byDoc };
+}
+
+/**
+ * The target's similarity, its rank by similarity among the source's candidates (findTargets' order: similarity,
+ * then document number) and the best candidate's similarity, when the target is among the `similarTargets` top:
+ * then every page above it is in that top too, so named pages change nothing. null when that is not so, or when the
+ * target's similarity is 1 (pages above the source's own score all read 1, tied by document number).
+ */
+export function similarityPlace(
+  corpus: SiteCorpus,
+  source: CorpusDocument,
+  accept: (docNo: number) => boolean,
+  targetDocNo: number,
+): { similarity: number; rank: number; best: number } | null {
+  const query = moreLikeThis(corpus, source);
+  if (query.selfScore <= 0) return null;
+  const place = corpus.index.placeOf(query.termIds, query.weights, targetDocNo, SIMILAR_CANDIDATES, accept);
+  if (place === null) return null;
+  const similarity = Math.min(1, place.score / query.selfScore);
+  if (similarity >= 1) return null;
+  return { similarity, rank: place.above, best: Math.min(1, place.best / query.selfScore) };
+}
+
+/** The source's "more like this" query: its strongest terms, their weights, and the score the source gives itself. */
+function moreLikeThis(corpus: SiteCorpus, source: CorpusDocument): { termIds: number[]; weights: number[]; selfScore: number } {
   const average = corpus.averageLength;
   const terms = Array.from(source.postingTermIds.keys(), (i) => {
     const termId = source.postingTermIds[i]!;
@@ -21,21 +57,9 @@ export function similarTargets(
   })
     .sort((a, b) => b.weight - a.weight)
     .slice(0, QUERY_TERMS);
-  const selfScore = terms.reduce((sum, t) => sum + t.weight * t.part, 0);
-  const byDoc = new Map<number, number>();
-  if (selfScore <= 0) return { top: [], byDoc };
-  const normalise = (score: number): number => Math.min(1, score / selfScore);
-  const namedDocs = [...named.keys()];
-  const { top: hits, scores } = corpus.index.searchWithScoresOf(
-    terms.map((t) => t.termId),
-    terms.map((t) => t.weight * IMPACT_UNIT),
-    SIMILAR_CANDIDATES,
-    accept,
-    namedDocs,
-  );
-  namedDocs.forEach((docNo, i) => {
-    if (scores[i]! > 0) byDoc.set(docNo, normalise(scores[i]!));
-  });
-  for (const hit of hits) byDoc.set(hit.docNo, normalise(hit.score));
-  return { top: hits.map((hit) => hit.docNo), byDoc };
+  return {
+    termIds: terms.map((t) => t.termId),
+    weights: terms.map((t) => t.weight * IMPACT_UNIT),
+    selfScore: terms.reduce((sum, t) => sum + t.weight * t.part, 0),
+  };
 }

@@ -1,8 +1,8 @@
 import type { TargetCandidate } from './anchor-options.js';
-import { findMentions, KIND_STRENGTH, type Mention } from './phrase-mentions.js';
+import { findMentions, KIND_STRENGTH, mentionsOf, type Mention } from './phrase-mentions.js';
 import type { PhraseKind } from './phrase-index.js';
 import { forEachOutlink, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
-import { similarTargets } from './similar-pages.js';
+import { similarityPlace, similarTargets } from './similar-pages.js';
 import { blockEnd, blockStart, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
 
@@ -12,6 +12,56 @@ import type { GenerateRequest } from './types.js';
  * without those the request excludes. Pure.
  */
 export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): TargetCandidate[] {
+  const view = forwardView(corpus, source, request);
+  const mentions = findMentions(corpus, text, view.accept, view.withdrawnAnchors);
+  const similarity = similarTargets(corpus, source, view.accept, mentions);
+  // Similarity looked up once per target, not twice per comparison: a large site's source names hundreds of pages.
+  const targets = Array.from(new Set<number>([...mentions.keys(), ...similarity.top]), (docNo) => ({
+    docNo,
+    similarity: similarity.byDoc.get(docNo) ?? 0,
+  })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
+  const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
+  return targets.map(({ docNo, similarity: targetSimilarity }, rank) =>
+    candidateOf(corpus, text, view, docNo, mentions.get(docNo) ?? [], mentions.size, { similarity: targetSimilarity, rank, best: bestSimilarity }),
+  );
+}
+
+/**
+ * The one candidate `findTargets` would return for `targetDocNo`, or undefined when it returns none: the same
+ * features, computed for that target only. Inbound generation scores one target per source, so it skips building
+ * the source's other candidates (hundreds at 100,000 pages) and ranks the target by counting the pages above it.
+ */
+export function findTarget(
+  corpus: SiteCorpus,
+  source: CorpusDocument,
+  text: SourceText,
+  request: GenerateRequest,
+  targetDocNo: number,
+): TargetCandidate | undefined {
+  const view = forwardView(corpus, source, request);
+  if (!view.accept(targetDocNo)) return undefined;
+  const place = similarityPlace(corpus, source, view.accept, targetDocNo);
+  // Undecided (the target ranks past the similar pages kept, or has no similarity): the full search decides.
+  if (place === null) return findTargets(corpus, source, text, request).find((candidate) => candidate.docNo === targetDocNo);
+  const named = mentionsOf(corpus, text, view.accept, view.withdrawnAnchors, targetDocNo);
+  return candidateOf(corpus, text, view, targetDocNo, named.mentions, named.namedTargets, {
+    similarity: place.similarity,
+    rank: place.rank,
+    best: Math.max(1e-9, place.best),
+  });
+}
+
+/** The targets forward generation from the source may suggest, and what it reads the source as. */
+interface ForwardView {
+  accept: (docNo: number) => boolean;
+  ownLinks: ReadonlySet<number>;
+  linked: ReadonlySet<number>;
+  unlinked: boolean;
+  withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null;
+  siteLinksPerPage: number;
+}
+
+function forwardView(corpus: SiteCorpus, source: CorpusDocument, request: GenerateRequest): ForwardView {
   const ownLinks = linkedDocuments(source);
   const unlinked = request.asIfUnlinked === true;
   const linked = unlinked ? new Set<number>() : ownLinks;
@@ -31,49 +81,49 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
     }
     return verdict;
   };
-
-  const mentions = findMentions(corpus, text, accept, unlinked ? ownAnchorPhrases(source) : null);
-  const similarity = similarTargets(corpus, source, accept, mentions);
-  // Similarity looked up once per target, not twice per comparison: a large site's source names hundreds of pages.
-  const targets = Array.from(new Set<number>([...mentions.keys(), ...similarity.top]), (docNo) => ({
-    docNo,
-    similarity: similarity.byDoc.get(docNo) ?? 0,
-  })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
-  const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
   const siteLinksPerPage = unlinked
     ? Math.max(0, corpus.linksPerPage - ownLinks.size / Math.max(1, corpus.documentCount))
     : corpus.linksPerPage;
+  return { accept, ownLinks, linked, unlinked, withdrawnAnchors: unlinked ? ownAnchorPhrases(source) : null, siteLinksPerPage };
+}
 
-  return targets.map(({ docNo, similarity: targetSimilarity }, rank) => {
-    const found = mentions.get(docNo) ?? [];
-    let inlineMentions = 0;
-    let wholeInlineMentions = 0;
-    for (const mention of found) {
-      const shape = inlineShape(text, mention);
-      if (shape !== InlineShape.none) inlineMentions += 1;
-      if (shape === InlineShape.whole) wholeInlineMentions += 1;
-    }
-    return {
-      docNo,
-      mentions: found,
-      features: {
-        similarity: targetSimilarity,
-        similarityRank: rank,
-        relativeSimilarity: targetSimilarity / bestSimilarity,
-        evidence: found.reduce<PhraseKind | null>(
-          (best, m) => (best === null || KIND_STRENGTH[m.kind] > KIND_STRENGTH[best] ? m.kind : best),
-          null,
-        ),
-        mentions: found.length,
-        inlineMentions,
-        wholeInlineMentions,
-        inboundLinks: corpus.inboundLinks(docNo) - (unlinked && ownLinks.has(docNo) ? 1 : 0),
-        namedTargets: mentions.size,
-        sourceLinks: linked.size,
-        siteLinksPerPage,
-      },
-    };
-  });
+/** A target's features from its mentions and its place by similarity among the source's candidates. */
+function candidateOf(
+  corpus: SiteCorpus,
+  text: SourceText,
+  view: ForwardView,
+  docNo: number,
+  found: Mention[],
+  namedTargets: number,
+  place: { similarity: number; rank: number; best: number },
+): TargetCandidate {
+  let inlineMentions = 0;
+  let wholeInlineMentions = 0;
+  for (const mention of found) {
+    const shape = inlineShape(text, mention);
+    if (shape !== InlineShape.none) inlineMentions += 1;
+    if (shape === InlineShape.whole) wholeInlineMentions += 1;
+  }
+  return {
+    docNo,
+    mentions: found,
+    features: {
+      similarity: place.similarity,
+      similarityRank: place.rank,
+      relativeSimilarity: place.similarity / place.best,
+      evidence: found.reduce<PhraseKind | null>(
+        (best, m) => (best === null || KIND_STRENGTH[m.kind] > KIND_STRENGTH[best] ? m.kind : best),
+        null,
+      ),
+      mentions: found.length,
+      inlineMentions,
+      wholeInlineMentions,
+      inboundLinks: corpus.inboundLinks(docNo) - (view.unlinked && view.ownLinks.has(docNo) ? 1 : 0),
+      namedTargets,
+      sourceLinks: view.linked.size,
+      siteLinksPerPage: view.siteLinksPerPage,
+    },
+  };
 }
 
 /** The anchor phrases of the source's own links, by target, as findMentions compares them. */
