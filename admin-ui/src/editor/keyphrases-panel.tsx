@@ -56,7 +56,7 @@ export function KeyphrasesPanel() {
 			/>
 			<p className="interlinker-editor-keyphrases__help">
 				{ __(
-					'Other posts that mention one of these phrases get a suggestion to link it here, for an editor to approve. Up to ten phrases of at most six words; Yoast SEO’s or Rank Math’s focus keyphrase counts too.',
+					'Other posts that mention one of these phrases get a suggestion to link it here, for an editor to approve. Each post links here once at most, and within the site’s limit of links per post. Up to ten phrases of at most six words; Yoast SEO’s or Rank Math’s focus keyphrase counts too.',
 					'interlinker'
 				) }
 			</p>
