@@ -100,3 +100,71 @@ describe('InvertedIndex.reserve', () => {
     expect(reloaded.postingCount(20)).toBe(299);
   });
 });
+
+describe('InvertedIndex repacking', () => {
+  /** Document `doc`'s terms (80 of 600, some shared by many documents) and impacts, a pure function of doc and version. */
+  const postingsOf = (doc: number, version: number) => {
+    const termIds = [...new Set(Array.from({ length: 80 }, (_, i) => (Math.imul(doc + 1, 2654435761) ^ Math.imul(i + version, 40503)) >>> 0).map((h) => h % 600))];
+    return { termIds, impacts: termIds.map((t) => 1 + ((t * 31 + doc + version) % 255)) };
+  };
+  /** Σ weight × impact in query-term order, rounded to float32 at each step as the index's accumulator does. */
+  const bruteForce = (live: Map<number, ReturnType<typeof postingsOf>>, query: number[], weights: number[]) => {
+    const scores = new Map<number, number>();
+    query.forEach((term, t) => {
+      for (const [doc, { termIds, impacts }] of live) {
+        const i = termIds.indexOf(term);
+        if (i !== -1) scores.set(doc, Math.fround((scores.get(doc) ?? 0) + weights[t]! * impacts[i]!));
+      }
+    });
+    return [...scores].map(([docNo, score]) => ({ docNo, score })).sort((a, b) => b.score - a.score || a.docNo - b.docNo);
+  };
+
+  test('when the index outgrows its repacking points while pages are replaced, then every search scores as summed by hand', () => {
+    const index = new InvertedIndex();
+    const live = new Map<number, ReturnType<typeof postingsOf>>();
+    const put = (doc: number, version: number) => {
+      const previous = live.get(doc);
+      if (previous) index.remove(doc, previous.termIds);
+      const next = postingsOf(doc, version);
+      index.add(doc, next.termIds, next.impacts);
+      live.set(doc, next);
+    };
+    // ≈ 80 postings a page: past 65,536 postings (the first repack) at ~820 pages, past twice that at ~1,640.
+    for (let doc = 0; doc < 1_000; doc += 1) put(doc, 0);
+    for (let doc = 0; doc < 1_000; doc += 3) put(doc, 1);
+    for (let doc = 1_000; doc < 2_000; doc += 1) put(doc, 0);
+    for (let doc = 500; doc < 1_500; doc += 7) {
+      index.remove(doc, live.get(doc)!.termIds);
+      live.delete(doc);
+    }
+    for (const query of [[5], [17, 300, 599], Array.from({ length: 60 }, (_, i) => i * 10)]) {
+      const weights = query.map((_, i) => 0.5 + i / 7);
+      expect(index.search(query, weights, live.size, () => true)).toEqual(bruteForce(live, query, weights));
+    }
+    expect(index.postingCount(5)).toBe([...live.values()].filter(({ termIds }) => termIds.includes(5)).length);
+  });
+});
+
+describe('InvertedIndex.placeOf', () => {
+  const index = new InvertedIndex();
+  // Scores with term weights 1: doc 0 → 50, 1 → 40, 2 → 40, 3 → 30, 4 → 40, 5 → 10.
+  [50, 40, 40, 30, 40, 10].forEach((impact, doc) => index.add(doc, [1], [impact]));
+
+  test.each([
+    ['a document with ties above and below it', 2, 10, { score: 40, above: 2, best: 50 }],
+    ['the best document', 0, 10, { score: 50, above: 0, best: 50 }],
+    ['a document whose ties all come after it', 1, 10, { score: 40, above: 1, best: 50 }],
+  ])('when it is asked about %s, then it counts those above it (ties to the lower number) and the best score', (_, doc, k, expected) => {
+    expect(index.placeOf([1], [1], doc, k, () => true)).toEqual(expected);
+  });
+
+  test('when documents are refused, then they are not counted', () => {
+    expect(index.placeOf([1], [1], 4, 10, (doc) => doc !== 0 && doc !== 2)).toEqual({ score: 40, above: 1, best: 40 });
+  });
+
+  test('when k or more documents score at least as much, or the document scores 0, then it cannot say', () => {
+    expect(index.placeOf([1], [1], 3, 4, () => true)).toBeNull();
+    expect(index.placeOf([1], [1], 3, 5, () => true)).toEqual({ score: 30, above: 4, best: 50 });
+    expect(index.placeOf([1], [1], 9, 10, () => true)).toBeNull();
+  });
+});
