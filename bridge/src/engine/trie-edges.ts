@@ -15,10 +15,19 @@ export class TrieEdges {
   private terms = new Int32Array(1024);
   private children = new Int32Array(1024);
   private size = 0;
+  /**
+   * One bit per hash value modulo 4 × the slots, set for every edge stored: a text scan asks mostly for edges that do
+   * not exist, and this filter (128 KB for a million slots, where the table is 12 MB) answers ~9 in 10 of those
+   * without reading the table, whose slots are each a cache miss at 100,000 pages. Derived, never stored.
+   */
+  private filter = new Int32Array(128);
 
   get(node: number, termId: number): number {
+    const h = hash(node, termId);
+    const bit = h & (this.filter.length * 32 - 1);
+    if ((this.filter[bit >>> 5]! & (1 << (bit & 31))) === 0) return -1;
     const mask = this.nodes.length - 1;
-    for (let slot = hash(node, termId) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const stored = this.nodes[slot]!;
       if (stored === -1) return -1;
       if (stored === node && this.terms[slot] === termId) return this.children[slot]!;
@@ -31,6 +40,10 @@ export class TrieEdges {
 
   restoreSnapshot(snapshot: TrieEdgesSnapshot): void {
     ({ nodes: this.nodes, terms: this.terms, children: this.children, size: this.size } = snapshot);
+    this.filter = new Int32Array(this.nodes.length / 8);
+    for (let slot = 0; slot < this.nodes.length; slot += 1) {
+      if (this.nodes[slot] !== -1) this.markFilter(hash(this.nodes[slot]!, this.terms[slot]!));
+    }
   }
 
   /** Adds an edge that is not in the table yet. */
@@ -42,7 +55,9 @@ export class TrieEdges {
 
   private place(node: number, termId: number, child: number): void {
     const mask = this.nodes.length - 1;
-    let slot = hash(node, termId) & mask;
+    const h = hash(node, termId);
+    this.markFilter(h);
+    let slot = h & mask;
     while (this.nodes[slot] !== -1) slot = (slot + 1) & mask;
     this.nodes[slot] = node;
     this.terms[slot] = termId;
@@ -54,9 +69,15 @@ export class TrieEdges {
     this.nodes = new Int32Array(nodes.length * 2).fill(-1);
     this.terms = new Int32Array(nodes.length * 2);
     this.children = new Int32Array(nodes.length * 2);
+    this.filter = new Int32Array((nodes.length * 2) / 8);
     for (let slot = 0; slot < nodes.length; slot += 1) {
       if (nodes[slot] !== -1) this.place(nodes[slot]!, terms[slot]!, children[slot]!);
     }
+  }
+
+  private markFilter(h: number): void {
+    const bit = h & (this.filter.length * 32 - 1);
+    this.filter[bit >>> 5] = this.filter[bit >>> 5]! | (1 << (bit & 31));
   }
 }
 
