@@ -111,7 +111,7 @@ export function candidateSources(corpus: SiteCorpus, target: CorpusDocument, req
           wanted,
           accept,
         ).map((hit) => hit.docNo);
-  const similar = similarTargets(corpus, target, accept, new Map()).top;
+  const similar = similarTargets(corpus, target, accept, []).top;
   // The budget is filled with NAMING_SHARE of it from the names, then the most similar pages; the rest of both lists
   // stand in for candidates passed over (they link to the target already).
   const fromNames = Math.ceil(budget * NAMING_SHARE);

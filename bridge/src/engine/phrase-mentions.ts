@@ -49,8 +49,8 @@ export function findMentions(
 }
 
 /**
- * What `findMentions` finds for one target, without the other targets' mentions: the target's mentions, and how many
- * targets the text names (`findMentions(…).size`). Inbound generation needs no more of a source.
+ * What `findMentions` finds for one target, without the other targets' mentions: the target's mentions, and the
+ * targets the text names (`findMentions(…).keys()`). Inbound generation needs no more of a source.
  */
 export function mentionsOf(
   corpus: SiteCorpus,
@@ -58,7 +58,7 @@ export function mentionsOf(
   accept: (docNo: number) => boolean,
   withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
   targetDocNo: number,
-): { mentions: Mention[]; namedTargets: number } {
+): { mentions: Mention[]; named: Set<number> } {
   const named = new Set<number>();
   const mentions: Mention[] = [];
   forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, entry, ambiguity, anchorUses) => {
@@ -66,7 +66,7 @@ export function mentionsOf(
     if (entry.docNo !== targetDocNo) return;
     mentions.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
   });
-  return { mentions, namedTargets: named.size };
+  return { mentions, named };
 }
 
 /** Calls `visit` for each place the text names an acceptable target (tokens first..last), in text order. */

@@ -11,13 +11,12 @@ export function similarTargets(
   corpus: SiteCorpus,
   source: CorpusDocument,
   accept: (docNo: number) => boolean,
-  named: ReadonlyMap<number, unknown>,
+  namedDocs: readonly number[],
 ): { top: number[]; byDoc: Map<number, number> } {
   const query = moreLikeThis(corpus, source);
   const byDoc = new Map<number, number>();
   if (query.selfScore <= 0) return { top: [], byDoc };
   const normalise = (score: number): number => Math.min(1, score / query.selfScore);
-  const namedDocs = [...named.keys()];
   const { top: hits, scores } = corpus.index.searchWithScoresOf(query.termIds, query.weights, SIMILAR_CANDIDATES, accept, namedDocs);
   namedDocs.forEach((docNo, i) => {
     if (scores[i]! > 0) byDoc.set(docNo, normalise(scores[i]!));

@@ -14,7 +14,7 @@ import type { GenerateRequest } from './types.js';
 export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceText, request: GenerateRequest): TargetCandidate[] {
   const view = forwardView(corpus, source, request);
   const mentions = findMentions(corpus, text, view.accept, view.withdrawnAnchors);
-  const similarity = similarTargets(corpus, source, view.accept, mentions);
+  const similarity = similarTargets(corpus, source, view.accept, [...mentions.keys()]);
   // Similarity looked up once per target, not twice per comparison: a large site's source names hundreds of pages.
   const targets = Array.from(new Set<number>([...mentions.keys(), ...similarity.top]), (docNo) => ({
     docNo,
@@ -29,7 +29,7 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
 /**
  * The one candidate `findTargets` would return for `targetDocNo`, or undefined when it returns none: the same
  * features, computed for that target only. Inbound generation scores one target per source, so it skips building
- * the source's other candidates (hundreds at 100,000 pages) and ranks the target by counting the pages above it.
+ * and sorting the source's other candidates (hundreds at 100,000 pages) and counts those ranked above the target.
  */
 export function findTarget(
   corpus: SiteCorpus,
@@ -41,14 +41,23 @@ export function findTarget(
   const view = forwardView(corpus, source, request);
   if (!view.accept(targetDocNo)) return undefined;
   const place = similarityPlace(corpus, source, view.accept, targetDocNo);
-  // Undecided (the target ranks past the similar pages kept, or has no similarity): the full search decides.
-  if (place === null) return findTargets(corpus, source, text, request).find((candidate) => candidate.docNo === targetDocNo);
-  const named = mentionsOf(corpus, text, view.accept, view.withdrawnAnchors, targetDocNo);
-  return candidateOf(corpus, text, view, targetDocNo, named.mentions, named.namedTargets, {
-    similarity: place.similarity,
-    rank: place.rank,
-    best: Math.max(1e-9, place.best),
-  });
+  const { mentions, named } = mentionsOf(corpus, text, view.accept, view.withdrawnAnchors, targetDocNo);
+  // Most often the target ranks among the similar pages kept, and counting the pages scoring as much places it.
+  if (place !== null) return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { ...place, best: Math.max(1e-9, place.best) });
+  const similarity = similarTargets(corpus, source, view.accept, [...named]);
+  if (mentions.length === 0 && !similarity.top.includes(targetDocNo)) return undefined;
+  // findTargets' candidates are the named pages and the similar ones, in order of similarity, then document number.
+  const targetSimilarity = similarity.byDoc.get(targetDocNo) ?? 0;
+  let rank = 0;
+  let best = 0;
+  const count = (docNo: number): void => {
+    const docSimilarity = similarity.byDoc.get(docNo) ?? 0;
+    best = Math.max(best, docSimilarity);
+    if (docSimilarity > targetSimilarity || (docSimilarity === targetSimilarity && docNo < targetDocNo)) rank += 1;
+  };
+  named.forEach(count);
+  for (const docNo of similarity.top) if (!named.has(docNo)) count(docNo);
+  return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { similarity: targetSimilarity, rank, best: Math.max(1e-9, best) });
 }
 
 /** The targets forward generation from the source may suggest, and what it reads the source as. */
