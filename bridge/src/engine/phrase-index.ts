@@ -178,6 +178,30 @@ export class PhraseIndex {
     return result;
   }
 
+  /**
+   * The entries of a node one by one (`firstEntry`, then `nextEntry` until -1), in the order `entries` lists them:
+   * a text scan reads them where they are stored instead of building an object per entry at each node it reaches.
+   */
+  firstEntry(node: number): number {
+    return this.nodeHead[node]!;
+  }
+
+  nextEntry(entry: number): number {
+    return this.entryNext[entry]!;
+  }
+
+  entryDocNo(entry: number): number {
+    return this.entryDoc[entry]!;
+  }
+
+  entryKindOf(entry: number): PhraseKind {
+    return this.entryKind[entry] as PhraseKind;
+  }
+
+  entryCountOf(entry: number): number {
+    return this.entryCount[entry]!;
+  }
+
   /** Number of distinct pages a phrase names: a phrase naming many is ambiguous. */
   distinctDocs(node: number): number {
     return this.nodeDocs[node]!;

@@ -1,5 +1,5 @@
 import { MAX_PHRASE_WORDS } from './keyphrases.js';
-import { PhraseIndex, PhraseKind, type PhraseEntry } from './phrase-index.js';
+import { PhraseIndex, PhraseKind } from './phrase-index.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { isAnchorRun, type SourceText } from './source-text.js';
 
@@ -40,10 +40,10 @@ export function findMentions(
   withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null = null,
 ): Map<number, Mention[]> {
   const byTarget = new Map<number, Mention[]>();
-  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, entry, ambiguity, anchorUses) => {
-    const list = byTarget.get(entry.docNo) ?? [];
-    list.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
-    byTarget.set(entry.docNo, list);
+  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, docNo, kind, ambiguity, anchorUses) => {
+    const list = byTarget.get(docNo) ?? [];
+    list.push({ first, last, kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
+    byTarget.set(docNo, list);
   });
   return byTarget;
 }
@@ -61,10 +61,10 @@ export function mentionsOf(
 ): { mentions: Mention[]; named: Set<number> } {
   const named = new Set<number>();
   const mentions: Mention[] = [];
-  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, entry, ambiguity, anchorUses) => {
-    named.add(entry.docNo);
-    if (entry.docNo !== targetDocNo) return;
-    mentions.push({ first, last, kind: entry.kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
+  forEachNaming(corpus, text, accept, withdrawnAnchors, (first, last, docNo, kind, ambiguity, anchorUses) => {
+    named.add(docNo);
+    if (docNo !== targetDocNo) return;
+    mentions.push({ first, last, kind, ambiguity, anchorUses, eligible: isAnchorRun(text, first, last) });
   });
   return { mentions, named };
 }
@@ -75,36 +75,34 @@ function forEachNaming(
   text: SourceText,
   accept: (docNo: number) => boolean,
   withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
-  visit: (first: number, last: number, entry: PhraseEntry, ambiguity: number, anchorUses: number) => void,
+  visit: (first: number, last: number, docNo: number, kind: PhraseKind, ambiguity: number, anchorUses: number) => void,
 ): void {
-  // Pages repeat their phrases; look each trie node's entries up once.
-  const byNode = new Map<number, PhraseEntry[]>();
   const { phrases } = corpus;
-  for (let first = 0; first < text.tokens.count; first += 1) {
-    if (text.stop[first] === 1 || text.termIds[first] === -1) continue;
+  // Locals: the loops run over every token and `visit` is opaque to the compiler, so fields would be read again.
+  const { termIds, stop } = text;
+  const { count, joined } = text.tokens;
+  for (let first = 0; first < count; first += 1) {
+    if (stop[first] === 1 || termIds[first] === -1) continue;
     let node = PhraseIndex.root;
-    for (let last = first; last < text.tokens.count && last - first < MAX_PHRASE_WORDS; last += 1) {
-      if (last > first && text.tokens.joined[last] === 0) break;
-      const termId = text.termIds[last]!;
+    for (let last = first; last < count && last - first < MAX_PHRASE_WORDS; last += 1) {
+      if (last > first && joined[last] === 0) break;
+      const termId = termIds[last]!;
       if (termId === -1) break;
       node = phrases.child(node, termId);
       if (node === -1) break;
-      if (!phrases.hasEntries(node) || text.stop[last] === 1) continue;
+      if (!phrases.hasEntries(node) || stop[last] === 1) continue;
       const ambiguity = phrases.distinctDocs(node);
       if (ambiguity > MAX_AMBIGUITY) continue;
-      let entries = byNode.get(node);
-      if (entries === undefined) {
-        entries = phrases.entries(node);
-        byNode.set(node, entries);
-      }
-      for (const entry of entries) {
-        if (!accept(entry.docNo)) continue;
-        let anchorUses = entry.kind === PhraseKind.anchor ? entry.count : 0;
-        if (anchorUses > 0 && withdrawnAnchors?.get(entry.docNo)?.has(text.termIds.slice(first, last + 1).join(',')) === true) {
+      for (let entry = phrases.firstEntry(node); entry !== -1; entry = phrases.nextEntry(entry)) {
+        const docNo = phrases.entryDocNo(entry);
+        if (!accept(docNo)) continue;
+        const kind = phrases.entryKindOf(entry);
+        let anchorUses = kind === PhraseKind.anchor ? phrases.entryCountOf(entry) : 0;
+        if (anchorUses > 0 && withdrawnAnchors?.get(docNo)?.has(termIds.slice(first, last + 1).join(',')) === true) {
           anchorUses -= 1;
           if (anchorUses === 0) continue;
         }
-        visit(first, last, entry, ambiguity, anchorUses);
+        visit(first, last, docNo, kind, ambiguity, anchorUses);
       }
     }
   }
