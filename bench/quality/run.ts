@@ -157,13 +157,15 @@ async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMa
 
 /**
  * Every scored answer, one line per source page (site, variant, its removed targets, the engine's suggestions with their
- * score and whether each is one of them): what the reliability tables are made of, for analysing the score offline.
+ * score and whether each is one of them), after one line per project with its relevance summary: what the reliability
+ * tables are made of, for analysing the score offline (fit-site-level.ts).
  */
 function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineRun[][]): void {
   const lines: string[] = [];
   corpora.forEach(({ source, variants }, corpusIndex) =>
     variants.forEach(({ variant, sourceUrls }, variantIndex) => {
-      const answers = runs[corpusIndex]![variantIndex]!.answers;
+      const { answers, relevance } = runs[corpusIndex]![variantIndex]!;
+      lines.push(JSON.stringify({ site: source.id, variant: variant.name, relevance }));
       for (const page of variant.pages) {
         if (!sourceUrls.has(page.url)) continue;
         const suggestions = (answers.get(page.url) ?? []).map((s) => ({ target: s.targetPageUrl, score: s.relevanceScore, accepted: page.truth.has(s.targetPageUrl) }));

@@ -63,7 +63,7 @@ describe("scores adapted to a project's editors", () => {
       rejected: 0,
       minimumDecisions: MIN_DECISIONS,
       minimumOfEach: 5,
-      siteLinks: { adapted: false, pages: 0, examples: 0, linked: 0 },
+      siteLinks: { adapted: false, pages: 0, examples: 0, linked: 0, meanScore: null, levelShift: 0 },
     });
   });
 

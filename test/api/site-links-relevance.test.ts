@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion } from '../../bridge/src/client/index.js';
-import { MIN_SITE_LINK_PAGES } from '../../bridge/src/suggestions/project-relevance.js';
+import { MIN_SITE_LINK_PAGES, siteLevelShift } from '../../bridge/src/suggestions/project-relevance.js';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
 
 /*
@@ -83,7 +83,7 @@ describe("scores adapted to the links a site already has", () => {
   it('when a site has no links, then the model is not adapted to them, and the summary says so', async () => {
     const projectId = await project('none');
     await probeSuggestions(projectId);
-    expect((await account.client.getRelevanceSummary(projectId)).siteLinks).toEqual({ adapted: false, pages: 0, examples: 0, linked: 0 });
+    expect((await account.client.getRelevanceSummary(projectId)).siteLinks).toEqual({ adapted: false, pages: 0, examples: 0, linked: 0, meanScore: null, levelShift: 0 });
   });
 
   it("when a site's authors link the pages they name, then a named page scores higher than where they never do", async () => {
@@ -97,6 +97,11 @@ describe("scores adapted to the links a site already has", () => {
     expect(namesSummary.linked).toBeGreaterThanOrEqual(LINKING_PAGES * 2);
     expect(relatedSummary).toMatchObject({ adapted: true, pages: LINKING_PAGES });
 
+    // The level follows the share of examples the site links against the bridge's mean score over them.
+    for (const summary of [namesSummary, relatedSummary]) {
+      expect(summary.meanScore).toBeGreaterThan(0);
+      expect(summary.levelShift).toBe(siteLevelShift(summary.linked / summary.examples, summary.meanScore!));
+    }
     const onNamesSite = await probeSuggestions(names);
     const onRelatedSite = await probeSuggestions(related);
     // Each page without links names three pages.

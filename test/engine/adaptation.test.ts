@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adaptRelevanceModel, INPUTS_ADDED_SINCE_FIRST_DECISIONS, MIN_DECISIONS, withMeanScoreOf, type Decision } from '../../bridge/src/engine/adaptation.js';
+import {
+  adaptRelevanceModel,
+  INPUTS_ADDED_SINCE_FIRST_DECISIONS,
+  meanScoreOver,
+  MIN_DECISIONS,
+  withLogOddsMapped,
+  withMeanScoreOf,
+  type Decision,
+} from '../../bridge/src/engine/adaptation.js';
+import { SITE_LEVEL, siteLevelShift } from '../../bridge/src/suggestions/project-relevance.js';
 import { acceptance, DEFAULT_RELEVANCE_MODEL, WEIGHTS } from '../../bridge/src/engine/relevance.js';
 import { seededRandom } from '../support/seeded-random.js';
 
@@ -89,5 +98,34 @@ describe('keeping the level of scores while the order adapts', () => {
 
   it('when there are no examples, then the model is unchanged', () => {
     expect(withMeanScoreOf(base, base, [])).toBe(base);
+  });
+});
+
+describe("the site-adapted score's spread and level", () => {
+  const logit = (p: number): number => Math.log(p / (1 - p));
+
+  it('when log-odds are mapped, then every score is sigmoid(slope × log-odds + shift) and the order of suggestions is kept', () => {
+    const probe = decisions(60, () => true, 11).map((d) => Array.from(d.inputs));
+    const mapped = withLogOddsMapped(base, 1.6, -0.7);
+    for (const x of probe) expect(logit(score(mapped, x))).toBeCloseTo(1.6 * logit(score(base, x)) - 0.7, 9);
+    const order = (model: typeof base): number[] => probe.map((x, i) => [score(model, x), i] as const).sort((a, b) => a[0] - b[0]).map(([, i]) => i);
+    expect(order(mapped)).toEqual(order(base));
+  });
+
+  it("when a site's authors link fewer of the examples than the mean score says, then the level is lowered, never raised", () => {
+    expect(siteLevelShift(0.3, 0.3)).toBe(0);
+    expect(siteLevelShift(0.6, 0.2)).toBe(0);
+    const shift = siteLevelShift(0.05, 0.4);
+    expect(shift).toBeCloseTo(SITE_LEVEL.fromExamples * (logit(0.05) - logit(0.4)) + SITE_LEVEL.offset, 9);
+    expect(shift).toBeLessThan(-1);
+    // The further below, the lower.
+    expect(siteLevelShift(0.02, 0.4)).toBeLessThan(shift);
+  });
+
+  it("when examples are given, then their mean score is the model's mean over them", () => {
+    const examples = decisions(40, (i) => i % 2 === 0, 3);
+    const expected = examples.reduce((sum, d) => sum + score(base, Array.from(d.inputs)), 0) / examples.length;
+    expect(meanScoreOver(base, examples)).toBeCloseTo(expected, 12);
+    expect(meanScoreOver(base, [])).toBeNull();
   });
 });

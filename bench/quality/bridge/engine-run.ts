@@ -1,7 +1,7 @@
 /** Puts one variant through the bridge: a project, batch sync, then suggestions for every page. */
 import type { Variant } from '../corpus/variants.js';
 import type { SuggestionLike } from '../metrics/validity.js';
-import type { InterlinkerClient } from '../../../bridge/src/client/index.js';
+import type { InterlinkerClient, RelevanceSummary } from '../../../bridge/src/client/index.js';
 
 export interface EngineRun {
   projectId: string;
@@ -11,6 +11,8 @@ export interface EngineRun {
   answers: Map<string, SuggestionLike[]>;
   /** Per-request generation latency. */
   latenciesMs: number[];
+  /** The project's relevance summary after its answers: how its model was adapted to the site's links. */
+  relevance: RelevanceSummary;
   /** Pages whose generation request failed, with the reason. */
   failures: { url: string; message: string }[];
 }
@@ -94,5 +96,7 @@ export async function runEngine(api: InterlinkerClient, variant: Variant, option
     }
     latenciesMs.push(performance.now() - started);
   });
-  return { projectId: project.id, syncMs, generateMs: performance.now() - generateStarted, answers, latenciesMs, failures };
+  const generateMs = performance.now() - generateStarted;
+  const relevance = await api.getRelevanceSummary(project.id);
+  return { projectId: project.id, syncMs, generateMs, answers, latenciesMs, relevance, failures };
 }

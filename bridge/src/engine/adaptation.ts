@@ -140,6 +140,30 @@ export function withMeanScoreOf(model: RelevanceModel, reference: RelevanceModel
   return new RelevanceModel(weights);
 }
 
+/** The model's mean score over the examples, or null when none has inputs the model reads. */
+export function meanScoreOver(model: RelevanceModel, examples: readonly Decision[]): number | null {
+  const size = model.weights.length;
+  let sum = 0;
+  let count = 0;
+  for (const example of examples) {
+    const inputs = inputsFor(example, size);
+    if (inputs === null) continue;
+    sum += logistic(dot(model.weights, inputs));
+    count += 1;
+  }
+  return count === 0 ? null : sum / count;
+}
+
+/**
+ * The model whose log-odds are `slope` times this one's plus `shift`: the same order of suggestions and the same
+ * anchors (every weight scaled alike), with scores spread and moved.
+ */
+export function withLogOddsMapped(model: RelevanceModel, slope: number, shift: number): RelevanceModel {
+  const weights = model.weights.map((weight) => weight * slope);
+  weights[0] = weights[0]! + shift;
+  return new RelevanceModel(weights);
+}
+
 const logistic = (z: number): number => 1 / (1 + Math.exp(-z));
 
 function dot(weights: ArrayLike<number>, inputs: ArrayLike<number>): number {

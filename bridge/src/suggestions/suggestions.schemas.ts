@@ -84,6 +84,16 @@ export const relevanceSummarySchema = z
         pages: z.number().int().min(0).meta({ description: 'Pages read as examples: pages that link other pages of the site, at most 100.' }),
         examples: z.number().int().min(0).meta({ description: "The engine's first suggestions on those pages, read as if they had no links." }),
         linked: z.number().int().min(0).meta({ description: "Of those, targets the page's authors did link." }),
+        meanScore: z
+          .number()
+          .min(0)
+          .max(1)
+          .nullable()
+          .meta({ description: "The bridge's mean relevanceScore over those examples (null without any): beside linked / examples, how its level compares with what the site's authors link." }),
+        levelShift: z
+          .number()
+          .max(0)
+          .meta({ description: 'The change of log-odds given to every score of the adapted model where the site links fewer of the examples than that mean says (0 when not adapted or not lowered).' }),
       })
       .meta({
         description: `The site's own links as examples of what its authors link: with at least ${MIN_SITE_LINK_PAGES} linking pages and ${MIN_SITE_LINKED_EXAMPLES} linked examples, the bridge's model is adapted to them before any editor's decision. Read again when the site's pages or links change by a tenth.`,
