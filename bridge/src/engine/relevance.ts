@@ -44,7 +44,10 @@ export interface AnchorFeatures {
   anchorWords: number;
   /** Pages the anchor phrase names (1 = unambiguous). */
   ambiguity: number;
-  /** Pages that already link to the target with this anchor text. */
+  /**
+   * Pages that already link to the target with this anchor text; an editor's keyphrase of the target counts as
+   * MAX_ANCHOR_USES (site-corpus.ts, KEYPHRASE_ANCHOR_USES).
+   */
   anchorUses: number;
   /** Where the anchor is in the source text, 0 = start, 1 = end. */
   position: number;
@@ -59,7 +62,8 @@ export interface AnchorFeatures {
 }
 
 const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.anchor, PhraseKind.definition] as const;
-const MAX_ANCHOR_USES = 50;
+/** Uses of an anchor text beyond this read as this many: the strongest anchor evidence the model knows. */
+export const MAX_ANCHOR_USES = 50;
 
 export function targetVector(f: TargetFeatures): number[] {
   return [

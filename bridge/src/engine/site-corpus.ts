@@ -3,6 +3,7 @@ import { idf, impact } from './bm25.js';
 import { InvertedIndex, type InvertedIndexSnapshot } from './inverted-index.js';
 import { phraseStems } from './keyphrases.js';
 import { PhraseIndex, PhraseKind, type PhraseIndexSnapshot } from './phrase-index.js';
+import { MAX_ANCHOR_USES } from './relevance.js';
 import { DEFAULT_LANGUAGE, primaryLanguage } from './language.js';
 import { languageOfStem, stemmerFor, type Stem } from './stemmer.js';
 import { TermDictionary, type TermDictionarySnapshot } from './term-dictionary.js';
@@ -78,6 +79,16 @@ export interface IndexedDocument {
   document: CorpusDocument;
   prepared: PreparedDocument;
 }
+
+/**
+ * Uses an editor's keyphrase counts as in the phrase index: as many as the model ever reads (MAX_ANCHOR_USES), as the
+ * anchor text every linking page used would. A keyphrase is an explicit instruction ("link keyword X to URL Y"); as one
+ * use it read as weak evidence and scored below the title's mentions (the more pages mentioned it, the lower).
+ */
+export const KEYPHRASE_ANCHOR_USES = MAX_ANCHOR_USES;
+
+/** In a page's own phrases, the kind anchor is an editor's keyphrase (the others are its title, headings and ids). */
+const usesOfOwnPhrase = (kind: PhraseKind): number => (kind === PhraseKind.anchor ? KEYPHRASE_ANCHOR_USES : 1);
 
 const KIND_BY_NAME: Record<Keyphrase['kind'], PhraseKind> = {
   title: PhraseKind.title,
@@ -375,7 +386,8 @@ export class SiteCorpus {
     for (const phrase of analysis.keyphrases) {
       phrases.push(KIND_BY_NAME[phrase.kind], phrase.stems.length, ...phrase.stems.map((s) => this.terms.intern(s)));
     }
-    // An editor's keyphrase is a name they gave the page, as the anchor text of a link to it is; it counts as one use.
+    // An editor's keyphrase is a name they gave the page, as the anchor text of a link to it is; kept with the kind
+    // anchor, it counts as KEYPHRASE_ANCHOR_USES uses in the phrase index (register).
     const editorPhrases = new Set<string>();
     for (const text of page.keyphrases ?? []) {
       const phrase = phraseStems(text, stem);
@@ -475,7 +487,7 @@ export class SiteCorpus {
     this.titleTerms.set(docNo, document.titleTermIds);
     this.keyTerms.set(docNo, document.postingTermIds.subarray(0, KEY_TERMS_PER_DOCUMENT));
     if (isSuccess(document.statusCode)) {
-      forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids));
+      forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids, usesOfOwnPhrase(kind)));
     }
     forEachOutlink(document.outlinks, (target, anchor, first) => {
       if (first) {
@@ -491,7 +503,7 @@ export class SiteCorpus {
     const { docNo } = document;
     if (isSuccess(document.statusCode)) {
       this.index.remove(docNo, document.postingTermIds);
-      forEachPhrase(document.phrases, (kind, ids) => this.phrases.remove(docNo, kind, ids));
+      forEachPhrase(document.phrases, (kind, ids) => this.phrases.remove(docNo, kind, ids, usesOfOwnPhrase(kind)));
     }
     forEachOutlink(document.outlinks, (target, anchor, first) => {
       if (first) {

@@ -21,9 +21,9 @@ function urlHash(url: string): number {
 
 /**
  * Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. 2: each
- * document's language.
+ * document's language. 3: an editor's keyphrase counts KEYPHRASE_ANCHOR_USES uses in the phrase index, not one.
  */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 /** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
 const MAX_SNAPSHOT_BYTES = 900_000_000;
 
