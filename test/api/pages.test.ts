@@ -141,6 +141,39 @@ describe("the editors' keyphrases", () => {
     expect(await anchorsToBrewing()).not.toContain('cold brew ratio');
   });
 
+  it('when several pages mention a keyphrase, then each suggests it at the default minRelevanceScore, forward and inbound, and a rejected pair stays rejected', async () => {
+    const shop = (await account.client.createProject({ name: 'Coffee shop', domain: 'https://shop.test' })).id;
+    const grinders = {
+      url: 'https://shop.test/grinders',
+      title: 'Coffee grinders',
+      content: '<p>A conical burr grinder crushes beans evenly; blade grinders chop them into dust and boulders.</p>',
+      keyphrases: ['hand grinder'],
+    };
+    const others = ['kettles', 'filters', 'espresso', 'storage', 'roasting'].map((topic) => ({
+      url: `https://shop.test/${topic}`,
+      title: `About ${topic}`,
+      content: `<p>Notes on ${topic} for a small coffee shop. A hand grinder is all a traveller needs.</p>`,
+    }));
+    await account.client.syncPages(shop, [grinders, ...others]);
+
+    for (const source of others) {
+      const byDefault = await account.client.generateSuggestions(shop, { sourcePageUrl: source.url });
+      const toGrinders = byDefault.find((s) => s.targetPageUrl === grinders.url);
+      expect(toGrinders?.anchorText, source.url).toBe('hand grinder');
+      expect(toGrinders!.relevanceScore).toBeGreaterThanOrEqual(0.5);
+    }
+    const inbound = await account.client.generateInboundSuggestions(shop, { targetUrl: grinders.url });
+    expect(inbound.map((s) => s.sourcePageUrl).sort()).toEqual(others.map((s) => s.url).sort());
+    expect(new Set(inbound.map((s) => s.anchorText))).toEqual(new Set(['hand grinder']));
+
+    await account.client.updateSuggestion(shop, inbound[0]!.id, 'rejected');
+    const again = await account.client.generateSuggestions(shop, { sourcePageUrl: inbound[0]!.sourcePageUrl, minRelevanceScore: 0 });
+    expect(again.map((s) => s.targetPageUrl)).not.toContain(grinders.url);
+    const inboundAgain = await account.client.generateInboundSuggestions(shop, { targetUrl: grinders.url });
+    expect(inboundAgain.map((s) => s.sourcePageUrl)).not.toContain(inbound[0]!.sourcePageUrl);
+    expect(inboundAgain).toHaveLength(others.length - 1);
+  });
+
   it('when a page has more than 10 keyphrases, one over 100 characters or over 6 words, or not strings, then it fails alone with a validation error naming the field', async () => {
     const result = await account.client.syncPages(cafe, [
       brewing(Array.from({ length: 11 }, (_, i) => `phrase ${i}`)),
