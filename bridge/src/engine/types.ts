@@ -72,7 +72,7 @@ export interface IndexedPage {
   linkedUrls: string[];
   /**
    * Phrases the site's editors want the page linked for (a focus keyphrase): indexed like the anchor text of an
-   * existing link to the page.
+   * existing link to the page, the most used one (SiteCorpus, KEYPHRASE_ANCHOR_USES).
    */
   keyphrases?: readonly string[];
   /** BCP 47 tag of the page's language; English when absent. Pages link only to pages of the same primary subtag. */

@@ -40,7 +40,7 @@ export const syncPageInput = z.object({
     .max(MAX_KEYPHRASES)
     .default([])
     .meta({
-      description: `Phrases the site's editors want this page linked for (a focus keyphrase): each names the page like the anchor text of an existing link to it, so a mention of it in another page is suggested as an anchor to this one. At most ${MAX_KEYPHRASES}, each at most ${MAX_KEYPHRASE_LENGTH} characters and ${MAX_PHRASE_WORDS} words. Sending the page without them removes them.`,
+      description: `Phrases the site's editors want this page linked for (a focus keyphrase): each names the page like the anchor text of an existing link to it, counted as the most used one, so a mention of it in another page is suggested as an anchor to this one and scores above a mention of this page's title. At most ${MAX_KEYPHRASES}, each at most ${MAX_KEYPHRASE_LENGTH} characters and ${MAX_PHRASE_WORDS} words. Sending the page without them removes them.`,
     }),
   language: languageTag.default(DEFAULT_LANGUAGE).meta({
     description: `The page's language: a BCP 47 tag ("de", "de-DE", "pt-BR") or a WordPress locale ("de_DE", stored as "de-DE"); "${DEFAULT_LANGUAGE}" when absent. Its primary subtag chooses the stemmer and stop words the page is read with, and pages are suggested only to pages of the same primary subtag. At most ${MAX_LANGUAGE_TAG_LENGTH} characters.`,
