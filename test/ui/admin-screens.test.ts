@@ -4,6 +4,7 @@ import type { PluginSite } from '../plugin/support/plugin-site.js';
 import { type BrowserSession, logInAs, openBrowser, screenshot } from './support/browser.js';
 import { type ListedSuggestion, LOAF_TITLE, screenUrl, startBakingSite } from './support/baking-site.js';
 import { hasFocus, pressUntilFocused } from './support/keyboard.js';
+import { holdSuggestionReviews } from './support/held-reviews.js';
 
 const screen = (site: PluginSite, slug: string) => screenUrl(site, slug);
 
@@ -127,13 +128,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
   it('when every suggestion is approved in bulk, then Implement selected waits until WordPress has the approvals, and they leave the pending list and show as approved', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     // The approvals are held back on their way to WordPress, so that they are still unsaved when they show as approved.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const isReview = (url: URL) => decodeURIComponent(url.toString()).includes('/interlinker/v1/suggestions/');
-    await page.route(isReview, async (route) => {
-      if (route.request().method() === 'PATCH') await held;
-      await route.continue();
-    });
+    const reviews = await holdSuggestionReviews(page);
     await bulkActions(page).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // Shown approved at once, but Implement selected is not offered until the plugin has the approvals (the bridge
@@ -143,9 +138,9 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(await offered(implement)).toBe(false);
     expect(await offered(bulkActions(page).getByRole('button', { name: 'Reject' }))).toBe(false);
     await screenshot(page, '03c-suggestions-approval-under-way');
-    release();
+    reviews.release();
     await expect.poll(() => page.getByText(/suggestions? approved/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.unroute(isReview);
+    await reviews.stop();
     await showStatus(page, 'Approved');
     await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });

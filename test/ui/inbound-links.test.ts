@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestImplementation } from '../../admin-ui/src/api/rest-types.js';
 import { type BrowserSession, logInAs, openBrowser, screenshot } from './support/browser.js';
 import { type BakingSite, connectAndSuggest, screenUrl, startBakingSite } from './support/baking-site.js';
+import { holdSuggestionReviews } from './support/held-reviews.js';
 
 describe('"Find links to this post" in Chromium', () => {
   let baking: BakingSite;
@@ -47,21 +48,15 @@ describe('"Find links to this post" in Chromium', () => {
     await expect.poll(() => fromLoaf.count(), { timeout: 30_000 }).toBe(1);
     await fromLoaf.check();
     // The approval is held back on its way to WordPress, so that it is still unsaved when it shows as approved.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const isReview = (url: URL) => decodeURIComponent(url.toString()).includes('/interlinker/v1/suggestions/');
-    await page.route(isReview, async (route) => {
-      if (route.request().method() === 'PATCH') await held;
-      await route.continue();
-    });
+    const reviews = await holdSuggestionReviews(page);
     await list.getByRole('button', { name: 'Approve selected' }).click();
     await expect.poll(() => list.getByText(/^Approved · score/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // Shown approved at once, but implementing waits until the plugin has the approval (the bridge would refuse it).
     const implement = list.getByRole('button', { name: 'Implement selected' });
     expect(await implement.isEnabled()).toBe(false);
-    release();
+    reviews.release();
     await expect.poll(() => implement.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await page.unroute(isReview);
+    await reviews.stop();
     await implement.click();
     await expect.poll(() => list.getByText(/1 of 1 links inserted, into 1 post\./).count(), { timeout: 30_000 }).toBe(1);
   }

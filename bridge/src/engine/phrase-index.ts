@@ -170,10 +170,11 @@ export class PhraseIndex {
     return this.nodeHead[node] !== -1 || this.saturated[node] === 1;
   }
 
+  /** The entries of a node as objects (the text scan reads them in place: firstEntry, nextEntry). */
   entries(node: number): PhraseEntry[] {
     const result: PhraseEntry[] = [];
-    for (let e = this.nodeHead[node]!; e !== -1; e = this.entryNext[e]!) {
-      result.push({ docNo: this.entryDoc[e]!, kind: this.entryKind[e] as PhraseKind, count: this.entryCount[e]! });
+    for (let e = this.firstEntry(node); e !== -1; e = this.nextEntry(e)) {
+      result.push({ docNo: this.entryDocNo(e), kind: this.entryKindOf(e), count: this.entryCountOf(e) });
     }
     return result;
   }
