@@ -65,3 +65,39 @@ describe('PhraseIndex generic phrases', () => {
     expect(index.distinctDocs(node)).toBe(99);
   });
 });
+
+describe('PhraseIndex snapshot', () => {
+  test('when an index is restored from its snapshot, then it names the same pages and keeps changing alike', () => {
+    const build = (index: PhraseIndex): void => {
+      index.add(1, PhraseKind.title, [4, 5]);
+      index.add(2, PhraseKind.anchor, [4, 5], 3);
+      index.add(2, PhraseKind.heading, [4]);
+      for (let doc = 10; doc < 50; doc += 1) index.add(doc, PhraseKind.heading, [6]);
+      index.add(3, PhraseKind.title, [7]);
+      index.remove(3, PhraseKind.title, [7]);
+    };
+    const original = new PhraseIndex();
+    build(original);
+    const restored = new PhraseIndex();
+    restored.restoreSnapshot(original.snapshot());
+    // Further changes reuse the freed entry and grow the arrays in both.
+    for (const index of [original, restored]) {
+      index.add(8, PhraseKind.definition, [7]);
+      index.add(9, PhraseKind.title, [4, 5, 6]);
+    }
+    for (const path of [[4], [4, 5], [4, 5, 6], [6], [7]]) {
+      const node = lookup(restored, path);
+      expect(node).toBe(lookup(original, path));
+      expect(restored.entries(node)).toEqual(original.entries(node));
+      expect(restored.distinctDocs(node)).toBe(original.distinctDocs(node));
+      expect(restored.hasEntries(node)).toBe(original.hasEntries(node));
+    }
+    expect(restored.entries(lookup(restored, [4, 5]))).toEqual([
+      { docNo: 2, kind: PhraseKind.anchor, count: 3 },
+      { docNo: 1, kind: PhraseKind.title, count: 1 },
+    ]);
+    expect(restored.entries(lookup(restored, [6]))).toEqual([]);
+    expect(restored.distinctDocs(lookup(restored, [6]))).toBe(40);
+    expect(restored.snapshot()).toEqual(original.snapshot());
+  });
+});
