@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findTarget, findTargets } from '../../bridge/src/engine/target-candidates.js';
+import { findTarget, findTargetFromEach, findTargets } from '../../bridge/src/engine/target-candidates.js';
 import type { GenerateRequest } from '../../bridge/src/engine/types.js';
 import { SITE_DOMAIN, syntheticPage } from '../../bench/speed/synthetic-site.js';
 import { indexSite, SITE, type SitePage } from '../support/in-memory-site.js';
@@ -61,5 +61,18 @@ describe('findTarget', () => {
     expect(ranks.filter((rank) => rank < 10).length).toBeGreaterThan(100);
     expect(ranks.filter((rank) => rank >= 70 && rank < 80).length).toBeGreaterThan(50);
     expect(ranks.filter((rank) => rank >= 80).length).toBeGreaterThan(2);
+  });
+
+  test.each(requests)('when several sources of one target are asked for %s together, then each has the candidate findTargets gives it', (_, requestFor) => {
+    const pairs = sources.map((sourceId) => ({ source: site.documents.get(sourceId)!, text: site.texts.get(sourceId)!, request: requestFor(sourceId) }));
+    let found = 0;
+    for (const document of [...site.documents.values()].filter((_, i) => i % 5 === 0)) {
+      const expected = pairs.map(({ source, text, request: forward }) =>
+        findTargets(site.corpus, source, text, forward).find((candidate) => candidate.docNo === document.docNo),
+      );
+      expect(findTargetFromEach(site.corpus, pairs, document.docNo), document.pageId).toEqual(expected);
+      found += expected.filter((candidate) => candidate !== undefined).length;
+    }
+    expect(found).toBeGreaterThan(500);
   });
 });

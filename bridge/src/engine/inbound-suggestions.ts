@@ -1,4 +1,4 @@
-import { anchorOptions, anchorSearch } from './anchor-options.js';
+import { anchorOptions, anchorSearch, type TargetCandidate } from './anchor-options.js';
 import { IMPACT_UNIT } from './bm25.js';
 import { sentenceAround } from './context.js';
 import { PhraseKind } from './phrase-index.js';
@@ -6,7 +6,7 @@ import { acceptance, anchorVector, DEFAULT_RELEVANCE_MODEL, targetVector, type R
 import { forEachPhrase, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarTargets } from './similar-pages.js';
 import type { SourceText } from './source-text.js';
-import { findTarget } from './target-candidates.js';
+import { findTargetFromEach, type ForwardSource } from './target-candidates.js';
 import type { EngineSuggestion, GenerateRequest } from './types.js';
 
 /**
@@ -62,20 +62,22 @@ export function suggestInbound(
   model: RelevanceModel = DEFAULT_RELEVANCE_MODEL,
 ): InboundSuggestion[] {
   if (request.limit <= 0 || !corpus.isTarget(target.docNo)) return [];
-  const suggestions: InboundSuggestion[] = [];
   const budget = request.sources ?? sourceBudget(request.limit);
-  let scored = 0;
+  const sources: ForwardSource[] = [];
   for (const docNo of candidateSources(corpus, target, request)) {
-    if (scored >= budget) break;
+    if (sources.length >= budget) break;
     const source = load(docNo);
     // A page that links to the target already is never its source (forward generation leaves it out too).
     if (source === undefined || linkedDocuments(source.document).has(target.docNo)) continue;
     const text = source.readText();
     if (text === undefined) continue;
-    scored += 1;
-    const suggestion = scorePair(corpus, source.document, text, target.docNo, request, model);
-    if (suggestion !== null) suggestions.push(suggestion);
+    sources.push({ source: source.document, text, request: request.forwardRequest(source.document.pageId) });
   }
+  const suggestions: InboundSuggestion[] = [];
+  findTargetFromEach(corpus, sources, target.docNo).forEach((candidate, i) => {
+    const suggestion = candidate && scorePair(corpus, sources[i]!, candidate, request, model);
+    if (suggestion) suggestions.push(suggestion);
+  });
   return suggestions
     .sort((a, b) => b.relevanceScore - a.relevanceScore || (a.sourcePageId < b.sourcePageId ? -1 : 1))
     .slice(0, request.limit);
@@ -143,20 +145,17 @@ function namingTerms(corpus: SiteCorpus, target: CorpusDocument): number[] {
 }
 
 /**
- * The suggestion forward generation from the source would make for the target when no other anchor is in the way:
- * the target's features among the source's candidates, and its first anchor option that scores enough.
+ * The suggestion forward generation from the source would make for the target (`candidate`, as `findTarget` finds
+ * it) when no other anchor is in the way: its first anchor option that scores enough.
  */
 function scorePair(
   corpus: SiteCorpus,
-  source: CorpusDocument,
-  sourceText: SourceText,
-  targetDocNo: number,
+  { source, text: sourceText }: ForwardSource,
+  candidate: TargetCandidate,
   request: InboundRequest,
   model: RelevanceModel,
 ): InboundSuggestion | null {
-  const forward = request.forwardRequest(source.pageId);
-  const candidate = findTarget(corpus, source, sourceText, forward, targetDocNo);
-  if (candidate === undefined) return null;
+  const targetDocNo = candidate.docNo;
   const targetLogOdds = model.targetLogit(candidate.features);
   const options = anchorOptions(anchorSearch(corpus, sourceText, [targetDocNo]), candidate);
   for (const option of options) {

@@ -302,7 +302,7 @@ export class SiteCorpus {
       const pageId = snapshot.pageIds[docNo] || undefined;
       corpus.pageIds.push(pageId);
       if (pageId !== undefined) corpus.docByPage.set(pageId, docNo);
-      corpus.languages.push(snapshot.languages[docNo] || undefined);
+      corpus.languages.push(sharedLanguage(snapshot.languages[docNo] || undefined));
     });
     corpus.persistedUrlCount = snapshot.urls.length;
     corpus.titleTerms.restoreSnapshot(snapshot.titleTerms);
@@ -481,7 +481,7 @@ export class SiteCorpus {
   private register(document: CorpusDocument): void {
     const { docNo } = document;
     this.pageIds[docNo] = document.pageId;
-    this.languages[docNo] = document.language;
+    this.languages[docNo] = sharedLanguage(document.language);
     this.docByPage.set(document.pageId, docNo);
     this.statusCodes[docNo] = document.statusCode;
     this.titleTerms.set(docNo, document.titleTermIds);
@@ -545,4 +545,21 @@ export function linkedDocuments(document: CorpusDocument): Set<number> {
   const targets = new Set<number>();
   forEachOutlink(document.outlinks, (target) => targets.add(target));
   return targets;
+}
+
+const languageInstances = new Map<string, string>();
+
+/**
+ * One string per language subtag for the corpus's pages: a target's language is compared with the source's for
+ * every page a source names (hundreds a source), and comparing a string means reading it, a cache miss per page when
+ * each page holds its own copy of "en".
+ */
+function sharedLanguage(language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  let shared = languageInstances.get(language);
+  if (shared === undefined) {
+    shared = language;
+    languageInstances.set(language, shared);
+  }
+  return shared;
 }

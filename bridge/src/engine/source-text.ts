@@ -43,11 +43,15 @@ export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, ste
   const words = wordTable(tokens);
   // Term ids stored at sync save stemming and a vocabulary look-up per word; pages indexed before they were stored
   // (or whose tokenisation changed since) are looked up word by word.
-  const wordTerm =
-    stored.wordTermIds !== null && stored.wordTermIds.length === words.distinct.length
-      ? stored.wordTermIds
-      : Int32Array.from(words.distinct, (word) => corpus.termIdOfWord(word, stem));
-  const wordStop = Uint8Array.from(words.distinct, (word) => (stem.isStopword(word) ? 1 : 0));
+  const { distinct } = words;
+  let wordTerm = stored.wordTermIds;
+  if (wordTerm === null || wordTerm.length !== distinct.length) {
+    wordTerm = new Int32Array(distinct.length);
+    for (let word = 0; word < distinct.length; word += 1) wordTerm[word] = corpus.termIdOfWord(distinct[word]!, stem);
+  }
+  // Loops, not TypedArray.from(list, map), which goes through the iterator protocol and a call per word.
+  const wordStop = new Uint8Array(distinct.length);
+  for (let word = 0; word < distinct.length; word += 1) wordStop[word] = stem.isStopword(distinct[word]!) ? 1 : 0;
   const termIds = new Int32Array(tokens.count);
   const spans = new Int32Array(tokens.count).fill(-1);
   const stop = new Uint8Array(tokens.count);

@@ -38,26 +38,56 @@ export function findTarget(
   request: GenerateRequest,
   targetDocNo: number,
 ): TargetCandidate | undefined {
-  const view = forwardView(corpus, source, request);
-  if (!view.accept(targetDocNo)) return undefined;
-  const place = similarityPlace(corpus, source, view.accept, targetDocNo);
-  const { mentions, named } = mentionsOf(corpus, text, view.accept, view.withdrawnAnchors, targetDocNo);
-  // Most often the target ranks among the similar pages kept, and counting the pages scoring as much places it.
-  if (place !== null) return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { ...place, best: Math.max(1e-9, place.best) });
-  const similarity = similarTargets(corpus, source, view.accept, [...named]);
-  if (mentions.length === 0 && !similarity.top.includes(targetDocNo)) return undefined;
-  // findTargets' candidates are the named pages and the similar ones, in order of similarity, then document number.
-  const targetSimilarity = similarity.byDoc.get(targetDocNo) ?? 0;
-  let rank = 0;
-  let best = 0;
-  const count = (docNo: number): void => {
-    const docSimilarity = similarity.byDoc.get(docNo) ?? 0;
-    best = Math.max(best, docSimilarity);
-    if (docSimilarity > targetSimilarity || (docSimilarity === targetSimilarity && docNo < targetDocNo)) rank += 1;
-  };
-  named.forEach(count);
-  for (const docNo of similarity.top) if (!named.has(docNo)) count(docNo);
-  return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { similarity: targetSimilarity, rank, best: Math.max(1e-9, best) });
+  return findTargetFromEach(corpus, [{ source, text, request }], targetDocNo)[0];
+}
+
+/** A source page as forward generation reads it: the page, its text, and the request it generates under. */
+export interface ForwardSource {
+  source: CorpusDocument;
+  text: SourceText;
+  request: GenerateRequest;
+}
+
+/**
+ * `findTarget` for each of several sources of one target, computed step by step over all the sources rather than
+ * source by source: the "more like this" of every source, then every pass through the phrase trie. The sources of a
+ * target share its topic, so one step reads much the same posting lists and trie nodes for each, and they are still
+ * in the cache when the next source needs them; interleaved, each step found them evicted by the other (at 100,000
+ * pages the trie's arrays and the postings read are tens of MB). Same candidates, in the order of `sources`.
+ */
+export function findTargetFromEach(
+  corpus: SiteCorpus,
+  sources: readonly ForwardSource[],
+  targetDocNo: number,
+): (TargetCandidate | undefined)[] {
+  const views = sources.map(({ source, request }) => forwardView(corpus, source, request));
+  const accepted = views.map((view) => view.accept(targetDocNo));
+  const places = sources.map(({ source }, i) => (accepted[i] ? similarityPlace(corpus, source, views[i]!.accept, targetDocNo) : null));
+  const found = sources.map(({ text }, i) =>
+    accepted[i] ? mentionsOf(corpus, text, views[i]!.accept, views[i]!.withdrawnAnchors, targetDocNo) : null,
+  );
+  return sources.map(({ source, text }, i) => {
+    const view = views[i]!;
+    const place = places[i]!;
+    const { mentions, named } = found[i] ?? { mentions: [], named: new Set<number>() };
+    if (!accepted[i]) return undefined;
+    // Most often the target ranks among the similar pages kept, and counting the pages scoring as much places it.
+    if (place !== null) return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { ...place, best: Math.max(1e-9, place.best) });
+    const similarity = similarTargets(corpus, source, view.accept, [...named]);
+    if (mentions.length === 0 && !similarity.top.includes(targetDocNo)) return undefined;
+    // findTargets' candidates are the named pages and the similar ones, in order of similarity, then document number.
+    const targetSimilarity = similarity.byDoc.get(targetDocNo) ?? 0;
+    let rank = 0;
+    let best = 0;
+    const count = (docNo: number): void => {
+      const docSimilarity = similarity.byDoc.get(docNo) ?? 0;
+      best = Math.max(best, docSimilarity);
+      if (docSimilarity > targetSimilarity || (docSimilarity === targetSimilarity && docNo < targetDocNo)) rank += 1;
+    };
+    named.forEach(count);
+    for (const docNo of similarity.top) if (!named.has(docNo)) count(docNo);
+    return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { similarity: targetSimilarity, rank, best: Math.max(1e-9, best) });
+  });
 }
 
 /** The targets forward generation from the source may suggest, and what it reads the source as. */
