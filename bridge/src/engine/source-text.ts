@@ -1,6 +1,6 @@
 import type { SiteCorpus } from './site-corpus.js';
 import type { Stem } from './stemmer.js';
-import { tokenize, wordTable, type Tokens } from './tokenizer.js';
+import { tokenizeWithWords, type Tokens } from './tokenizer.js';
 
 /** The source page's text ready for anchor search: tokens, their term ids, and where anchors may go. */
 export interface SourceText {
@@ -39,8 +39,7 @@ export interface StoredSourceText {
 /** The source's text, read with its language's stemmer and stop words (`stem`). */
 export function readSourceText(stored: StoredSourceText, corpus: SiteCorpus, stem: Stem): SourceText {
   const { text, eligible } = stored;
-  const tokens = tokenize(text);
-  const words = wordTable(tokens);
+  const { tokens, words } = tokenizeWithWords(text);
   // Term ids stored at sync save stemming and a vocabulary look-up per word; pages indexed before they were stored
   // (or whose tokenisation changed since) are looked up word by word.
   const { distinct } = words;

@@ -143,6 +143,122 @@ export function wordTable(tokens: Tokens): WordTable {
   return { distinct, wordOf };
 }
 
+/**
+ * `tokenize(text)` and the `wordTable` of its tokens, the same, in one pass: a word seen before is found by hashing
+ * its characters where they stand in the lower-cased text and comparing them there, so a repeated word (two tokens
+ * in three on a page) costs neither a new string nor a Map look-up of one, and its tokens share its string.
+ */
+export function tokenizeWithWords(text: string): { tokens: Tokens; words: WordTable } {
+  const lower = text.toLowerCase();
+  const sameOffsets = lower.length === text.length;
+  let starts: Int32Array = new Int32Array(Math.max(16, text.length >>> 3));
+  let ends: Int32Array = new Int32Array(starts.length);
+  let wordOf: Int32Array = new Int32Array(starts.length);
+  const words: string[] = [];
+  const distinct: string[] = [];
+  const hashes: number[] = [];
+  /** Open addressing: 1 + the index in `distinct` of the word hashed there, 0 for an empty slot. */
+  let slots: Int32Array = new Int32Array(1024);
+  let count = 0;
+  for (let start = 0; start < text.length; ) {
+    const units = wordCharacterAt(text, start);
+    if (units === 0) {
+      start += 1;
+      continue;
+    }
+    const end = wordEnd(text, start);
+    if (end - start > MAX_WORD_LENGTH) {
+      start = end;
+      continue;
+    }
+    if (count === starts.length) {
+      starts = grow(starts);
+      ends = grow(ends);
+      wordOf = grow(wordOf);
+    }
+    starts[count] = start;
+    ends[count] = end;
+    // The word as tokenize spells it is lower[start, end) unless offsets moved or it holds a typographic apostrophe.
+    let hash = HASH_SEED;
+    let inPlace = sameOffsets;
+    for (let at = start; at < end && inPlace; at += 1) {
+      const code = lower.charCodeAt(at);
+      if (code === TYPOGRAPHIC_APOSTROPHE) inPlace = false;
+      hash = Math.imul(hash ^ code, HASH_PRIME);
+    }
+    let spelled: string | null = null;
+    if (!inPlace) {
+      spelled = sameOffsets ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
+      if (spelled.includes('’')) spelled = spelled.replaceAll('’', "'");
+      hash = hashOf(spelled);
+    }
+    const length = spelled === null ? end - start : spelled.length;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    let id = -1;
+    for (; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const candidate = slots[slot]! - 1;
+      if (hashes[candidate] !== hash) continue;
+      const word = distinct[candidate]!;
+      if (word.length === length && (spelled === null ? lower.startsWith(word, start) : word === spelled)) {
+        id = candidate;
+        break;
+      }
+    }
+    if (id !== -1) {
+      words.push(distinct[id]!);
+      wordOf[count] = id;
+    } else {
+      const word = spelled ?? lower.slice(start, end);
+      words.push(word);
+      if (distinct.length === MAX_DISTINCT_WORDS) {
+        wordOf[count] = -1;
+      } else {
+        id = distinct.length;
+        distinct.push(word);
+        hashes.push(hash);
+        slots[slot] = id + 1;
+        wordOf[count] = id;
+        if (distinct.length * 2 > slots.length) slots = rehash(slots.length * 2, hashes);
+      }
+    }
+    count += 1;
+    start = end;
+  }
+  const joined = new Uint8Array(count);
+  for (let i = 1; i < count; i += 1) {
+    const gapStart = ends[i - 1]!;
+    if (starts[i]! - gapStart !== 1) continue;
+    const gap = text.charCodeAt(gapStart);
+    if (gap === SPACE || gap === HYPHEN || gap === SLASH || gap === HYPHEN_U2010 || gap === DOT || gap === UNDERSCORE) joined[i] = 1;
+  }
+  return {
+    tokens: { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), words, joined },
+    words: { distinct, wordOf: wordOf.slice(0, count) },
+  };
+}
+
+const HASH_SEED = 0x811c9dc5;
+const HASH_PRIME = 0x01000193;
+
+function hashOf(word: string): number {
+  let hash = HASH_SEED;
+  for (let at = 0; at < word.length; at += 1) hash = Math.imul(hash ^ word.charCodeAt(at), HASH_PRIME);
+  return hash;
+}
+
+/** The slots of `hashes`' words in a table of `size` (a power of two). */
+function rehash(size: number, hashes: readonly number[]): Int32Array {
+  const slots = new Int32Array(size);
+  const mask = size - 1;
+  hashes.forEach((hash, id) => {
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = id + 1;
+  });
+  return slots;
+}
+
 const DIGITS = /^\d+$/;
 
 /**
