@@ -2,7 +2,7 @@ import { documentTerms, stemTable, type DocumentTerms, type StemTable } from './
 import { phraseStems } from './keyphrases.js';
 import { stemmerFor } from './stemmer.js';
 import { cleanTitle, titleHead } from './title.js';
-import { tokenize, wordTable } from './tokenizer.js';
+import { tokenizeWithWords } from './tokenizer.js';
 import type { Keyphrase, PageAnalysis, PageInput } from './types.js';
 import { extractVisibleText } from './visible-text.js';
 
@@ -38,8 +38,7 @@ export function analyzePage(input: PageInput): PageAnalysis {
   const stem = stemmerFor(input.language);
   const visible = extractVisibleText(input.html);
   const title = cleanTitle(input.title);
-  const tokens = tokenize(visible.text);
-  const words = wordTable(tokens);
+  const { tokens, words } = tokenizeWithWords(visible.text);
   const stems = stemTable(tokens, words, stem);
   const terms = documentTerms(tokens, words, stems, title, stem);
 
