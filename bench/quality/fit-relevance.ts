@@ -6,7 +6,7 @@
  *   npm run bench:quality                                   # writes .cache/relevance-features.jsonl
  *   npx tsx bench/quality/fit-relevance.ts [.cache/relevance-features.jsonl] [--lambda 1] [--calibrate-from 0.3]
  *                                          [--calibrate-on half-removed] [--threshold T] [--out model.json]
- *                                          [--drop-inputs I,J] [--reuse-folds]
+ *                                          [--drop-inputs I,J] [--reuse-folds] [--ranking listwise|pointwise]
  *
  * The procedure itself is fitting/fit-procedure.ts; the figures come from fitting/replay.ts, a replay of
  * suggestion-engine.ts on the dump (it reproduces the bridge's answers, give or take ties). Prints the held-out figures
@@ -29,6 +29,7 @@ const { values: args, positionals } = parseArgs({
     out: { type: 'string' },
     'reuse-folds': { type: 'boolean', default: false },
     'drop-inputs': { type: 'string', default: '' },
+    ranking: { type: 'string', default: 'listwise' },
   },
 });
 const file = positionals[0] ?? '.cache/relevance-features.jsonl';
@@ -38,6 +39,7 @@ const options: FitOptions = {
   lambda: Number(args.lambda),
   calibrateFrom: Number(args['calibrate-from']),
   calibrationVariants: args['calibrate-on']!.split(',').filter(Boolean),
+  ranking: args.ranking === 'pointwise' ? 'pointwise' : 'listwise',
 };
 
 const pages: DumpedPage[] = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as DumpedPage);
@@ -81,7 +83,7 @@ function report(label: string, weightsOf: (site: string) => readonly number[]): 
 
 console.log(`${pages.length} pages of ${sites.length} sites; options ${JSON.stringify(options)}`);
 // The folds take minutes over a dozen sites; --reuse-folds reads the last ones back (same dump and options only).
-const FOLDS_FILE = '.cache/relevance-folds.json';
+const FOLDS_FILE = `.cache/relevance-folds-${options.ranking}.json`;
 const folds: Map<string, { weights: number[] }> = args['reuse-folds']
   ? new Map(Object.entries(JSON.parse(readFileSync(FOLDS_FILE, 'utf8')) as Record<string, { weights: number[] }>))
   : new Map(sites.map((site) => [site, { weights: fitRelevanceWeights(pages.filter((p) => p.corpus !== site), options) }]));

@@ -11,7 +11,7 @@ const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((sum, v, i) => sum + v * (b[i] ?? 0), 0);
 
 /** Solves A x = b (A symmetric positive definite) by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let col = 0; col < n; col += 1) {

@@ -104,16 +104,17 @@ export function anchorVector(f: AnchorFeatures): number[] {
 }
 
 /**
- * Logistic-regression weights over targetVector then anchorVector, fitted by bench/quality/fit-relevance.ts on the
- * quality benchmark's fourteen documentation sites (links removed or half removed; label = the authors linked that
- * target from that page; the anchor is the one the engine prefers; every site weighs the same): fitted on each page's
- * ten best targets, then calibrated on the suggestions shown that score 0.3 or more. Judged leave-one-site-out
+ * Weights over targetVector then anchorVector, fitted by bench/quality/fit-relevance.ts on the quality benchmark's
+ * fourteen documentation sites (links removed or half removed; label = the authors linked that target from that page;
+ * the anchor is the one the engine prefers; every site weighs the same): the order by a softmax over each page's
+ * candidates, the level by a logistic regression on each page's ten best targets, then calibrated on the suggestions
+ * shown that score 0.3 or more (bench/quality/fitting/fit-procedure.ts). Judged leave-one-site-out
  * (bench/quality/README.md). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -3.966, -0.110, -0.070, 1.740, 1.548, 0.477, 1.352, 1.274, 0.013, -0.120, 0.028, 0.178, -0.503, 0.210, 0.280,
-  -0.397, 0.408, 1.003, 0.662, 1.209, 1.549, 0.765, -0.821, 0.399, -0.061, 0.019, 0.422, -0.319, -0.914, 0.946, 1.514,
-  2.399, -0.506, 0.769, 0.091, -0.132, 0.257, 1.100, 0.688,
+  -3.349, 1.045, 0.031, 1.769, 0.899, 0.594, 1.494, 0.952, 0.016, -1.309, -0.425, 0.153, -0.449, 0.26, 0.312,
+  -0.439, 0.303, 1.395, 0.712, 1.167, 1.063, 0.714, -1.264, 0.295, -0.374, 0.831, 0.45, -0.267, -0.025, 1.242, 1.792,
+  2.308, -0.241, 0.533, 0.166, -0.008, 0.426, 0.737, 0.418,
 ];
 const TARGET_INPUTS = 14 + 2 * KINDS.length;
 const ANCHOR_INPUTS = KINDS.length + 10;
