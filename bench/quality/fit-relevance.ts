@@ -5,7 +5,7 @@
  *
  *   npm run bench:quality                                   # writes .cache/relevance-features.jsonl
  *   npx tsx bench/quality/fit-relevance.ts [.cache/relevance-features.jsonl] [--lambda 1] [--calibrate-from 0.3]
- *                                          [--calibrate-on half-removed] [--threshold T] [--out model.json]
+ *                                          [--calibrate-on all-removed|half-removed|all] [--threshold T] [--out model.json]
  *                                          [--drop-inputs I,J] [--reuse-folds] [--ranking listwise|pointwise]
  *
  * The procedure itself is fitting/fit-procedure.ts; the figures come from fitting/replay.ts, a replay of
@@ -25,7 +25,7 @@ const { values: args, positionals } = parseArgs({
     lambda: { type: 'string', default: '1' },
     threshold: { type: 'string' },
     'calibrate-from': { type: 'string', default: '0.3' },
-    'calibrate-on': { type: 'string', default: '' },
+    'calibrate-on': { type: 'string', default: 'all-removed' },
     out: { type: 'string' },
     'reuse-folds': { type: 'boolean', default: false },
     'drop-inputs': { type: 'string', default: '' },
@@ -38,7 +38,7 @@ const threshold = args.threshold === undefined ? DEFAULT_MIN_RELEVANCE_SCORE : N
 const options: FitOptions = {
   lambda: Number(args.lambda),
   calibrateFrom: Number(args['calibrate-from']),
-  calibrationVariants: args['calibrate-on']!.split(',').filter(Boolean),
+  calibrationVariants: args['calibrate-on'] === 'all' ? [] : args['calibrate-on']!.split(',').filter(Boolean),
   ranking: args.ranking === 'pointwise' ? 'pointwise' : 'listwise',
 };
 

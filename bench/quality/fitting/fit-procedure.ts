@@ -15,7 +15,8 @@
  *    well: `bench/quality/README.md`.)
  * 3. calibrate (Platt: a slope and a bias on the log-odds, folded into the weights, so the order does not change) on
  *    the suggestions the engine would show that step 2 scores at `calibrateFrom` or more: two parameters cannot fit
- *    the whole range, and thresholds are set in the upper part.
+ *    the whole range, and thresholds are set in the upper part. By default on the sites without links only (the
+ *    all-removed variant), the only ones whose scores the shipped level is read on as it is.
  * Every site weighs the same in each step, whatever its number of pages and candidates: a large reference site would
  * otherwise set the weights for every other kind of site.
  */
@@ -35,7 +36,11 @@ export interface FitOptions {
   ranking: 'listwise' | 'pointwise';
 }
 
-export const DEFAULT_FIT_OPTIONS: FitOptions = { lambda: 1, calibrateFrom: 0.3, calibrationVariants: [], ranking: 'listwise' };
+/**
+ * Calibrated on the sites without links: the shipped model's level is read as it is only where a site has no links to
+ * read its own from; where it has, the site's links adapt and level it (`SITE_LEVEL`).
+ */
+export const DEFAULT_FIT_OPTIONS: FitOptions = { lambda: 1, calibrateFrom: 0.3, calibrationVariants: ['all-removed'], ranking: 'listwise' };
 
 /** Suggestions per page the engine is asked for on the benchmark, and refit rounds on them. */
 const SHOWN = 10;

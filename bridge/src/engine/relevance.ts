@@ -108,13 +108,13 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * fourteen documentation sites (links removed or half removed; label = the authors linked that target from that page;
  * the anchor is the one the engine prefers; every site weighs the same): the order by a softmax over each page's
  * candidates, the level by a logistic regression on each page's ten best targets, then calibrated on the suggestions
- * shown that score 0.3 or more (bench/quality/fitting/fit-procedure.ts). Judged leave-one-site-out
- * (bench/quality/README.md). Refit with that script when the features change.
+ * shown that score 0.3 or more on the sites without links (bench/quality/fitting/fit-procedure.ts). Judged
+ * leave-one-site-out (bench/quality/README.md). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -3.349, 1.045, 0.031, 1.769, 0.899, 0.594, 1.494, 0.952, 0.016, -1.309, -0.425, 0.153, -0.449, 0.26, 0.312,
-  -0.439, 0.303, 1.395, 0.712, 1.167, 1.063, 0.714, -1.264, 0.295, -0.374, 0.831, 0.45, -0.267, -0.025, 1.242, 1.792,
-  2.308, -0.241, 0.533, 0.166, -0.008, 0.426, 0.737, 0.418,
+  -2.686, 0.981, 0.029, 1.66, 0.843, 0.558, 1.402, 0.893, 0.015, -1.228, -0.399, 0.144, -0.421, 0.244, 0.293,
+  -0.412, 0.285, 1.309, 0.669, 1.095, 0.998, 0.67, -1.187, 0.276, -0.351, 0.78, 0.422, -0.251, -0.023, 1.165, 1.681,
+  2.166, -0.227, 0.5, 0.156, -0.007, 0.399, 0.691, 0.392,
 ];
 const TARGET_INPUTS = 14 + 2 * KINDS.length;
 const ANCHOR_INPUTS = KINDS.length + 10;
