@@ -89,24 +89,30 @@ const folds: Map<string, { weights: number[] }> = args['reuse-folds']
   : new Map(sites.map((site) => [site, { weights: fitRelevanceWeights(pages.filter((p) => p.corpus !== site), options) }]));
 writeFileSync(FOLDS_FILE, JSON.stringify(Object.fromEntries(folds)));
 report('HELD OUT (each site under the fit on the others)', (site) => folds.get(site)!.weights);
-console.log('\nHELD OUT at fixed thresholds, mean over sites (each site and variant weighs the same): precision, suggestions per page, recall there');
-for (const threshold of [0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
-  const rows = sites.flatMap((site) =>
-    variants.map((variant) => {
-      const selected = pages.filter((p) => p.corpus === site && p.variant === variant && p.truth > 0);
-      const shown = selected.map((p) => replayPage(p, folds.get(site)!.weights).filter((s) => s.score >= threshold));
-      const count = shown.reduce((sum, list) => sum + list.length, 0);
-      const correct = shown.reduce((sum, list) => sum + list.filter((s) => s.label === 1).length, 0);
-      const recall = selected.reduce((sum, p, i) => sum + shown[i]!.filter((s) => s.label === 1).length / p.truth, 0) / Math.max(1, selected.length);
-      return { precision: count === 0 ? null : correct / count, perPage: count / Math.max(1, selected.length), recall };
-    }),
-  );
-  const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-  const precisions = rows.map((r) => r.precision).filter((p): p is number => p !== null);
+// Per variant too: a site with links reads its level from them in the bridge (SITE_LEVEL), one without reads this one.
+for (const shownVariants of [variants, ...variants.map((variant) => [variant])]) {
   console.log(
-    `  ≥ ${threshold.toFixed(2)}: precision ${mean(precisions).toFixed(3)} (lowest site ${Math.min(...precisions).toFixed(3)}), ` +
-      `per page ${mean(rows.map((r) => r.perPage)).toFixed(2)}, recall ${mean(rows.map((r) => r.recall)).toFixed(3)}`,
+    `\nHELD OUT at fixed thresholds, ${shownVariants.join(' and ')}, mean over sites (each site and variant weighs the same): ` +
+      'precision, suggestions per page, recall there',
   );
+  for (const threshold of [0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+    const rows = sites.flatMap((site) =>
+      shownVariants.map((variant) => {
+        const selected = pages.filter((p) => p.corpus === site && p.variant === variant && p.truth > 0);
+        const shown = selected.map((p) => replayPage(p, folds.get(site)!.weights).filter((s) => s.score >= threshold));
+        const count = shown.reduce((sum, list) => sum + list.length, 0);
+        const correct = shown.reduce((sum, list) => sum + list.filter((s) => s.label === 1).length, 0);
+        const recall = selected.reduce((sum, p, i) => sum + shown[i]!.filter((s) => s.label === 1).length / p.truth, 0) / Math.max(1, selected.length);
+        return { precision: count === 0 ? null : correct / count, perPage: count / Math.max(1, selected.length), recall };
+      }),
+    );
+    const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+    const precisions = rows.map((r) => r.precision).filter((p): p is number => p !== null);
+    console.log(
+      `  ≥ ${threshold.toFixed(2)}: precision ${mean(precisions).toFixed(3)} (lowest site ${Math.min(...precisions).toFixed(3)}), ` +
+        `per page ${mean(rows.map((r) => r.perPage)).toFixed(2)}, recall ${mean(rows.map((r) => r.recall)).toFixed(3)}`,
+    );
+  }
 }
 const pooled = fitRelevanceWeights(pages, options);
 report('in sample (the fit on every site; diagnosis only)', () => pooled);

@@ -124,8 +124,9 @@ const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1, 1, 1, 1, 1
 
 /**
  * The default minRelevanceScore: suggestions more likely accepted than not. Held out on fourteen sites (each answered
- * by a model fitted on the others), 0.67 of the suggestions at or above 0.5 were links the authors had made, 1.3 per
- * page; at 0.8 it was 0.84 but 0.25 per page, so a new site showed almost nothing (bench/quality/README.md).
+ * by a model fitted on the others, all their links removed), 0.65 of the suggestions at or above 0.5 were links the
+ * authors had made, 1.8 per page; at 0.8 it was 0.84 but 0.34 per page, so a new site showed almost nothing
+ * (bench/quality/README.md).
  */
 export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;
 
