@@ -89,11 +89,8 @@ export function mentionsOf(
             const docNo = phrases.entryDocNo(entry);
             if (!accept(docNo)) continue;
             const kind = phrases.entryKindOf(entry);
-            let anchorUses = kind === PhraseKind.anchor ? phrases.entryCountOf(entry) : 0;
-            if (anchorUses > 0 && withdrawnAnchors?.get(docNo)?.has(termIds.slice(first, last + 1).join(',')) === true) {
-              anchorUses -= 1;
-              if (anchorUses === 0) continue;
-            }
+            const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
+            if (anchorUses < 0) continue;
             named.add(docNo);
             if (docNo !== targetDocNo) continue;
             own ??= [];
@@ -143,13 +140,30 @@ function forEachNaming(
         const docNo = phrases.entryDocNo(entry);
         if (!accept(docNo)) continue;
         const kind = phrases.entryKindOf(entry);
-        let anchorUses = kind === PhraseKind.anchor ? phrases.entryCountOf(entry) : 0;
-        if (anchorUses > 0 && withdrawnAnchors?.get(docNo)?.has(termIds.slice(first, last + 1).join(',')) === true) {
-          anchorUses -= 1;
-          if (anchorUses === 0) continue;
-        }
+        const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
+        if (anchorUses < 0) continue;
         visit(first, last, docNo, kind, ambiguity, anchorUses);
       }
     }
   }
+}
+
+/**
+ * The anchor uses an entry counts for the naming at tokens first..last (0 unless it is an anchor text), or -1 when its
+ * only use is the very link the source is read without (`withdrawnAnchors`): then it does not name the page at all.
+ */
+function usesOf(
+  phrases: PhraseIndex,
+  entry: number,
+  kind: PhraseKind,
+  docNo: number,
+  termIds: Int32Array,
+  first: number,
+  last: number,
+  withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
+): number {
+  if (kind !== PhraseKind.anchor) return 0;
+  const uses = phrases.entryCountOf(entry);
+  if (uses === 0 || withdrawnAnchors?.get(docNo)?.has(termIds.slice(first, last + 1).join(',')) !== true) return uses;
+  return uses === 1 ? -1 : uses - 1;
 }
