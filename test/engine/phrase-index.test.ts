@@ -101,3 +101,69 @@ describe('PhraseIndex snapshot', () => {
     expect(restored.snapshot()).toEqual(original.snapshot());
   });
 });
+
+describe('PhraseIndex node fields read by text scans', () => {
+  /** Whether the node's copy of its first entry (and whether more follow) agrees with its list. */
+  function firstEntryCopyHolds(index: PhraseIndex, node: number): boolean {
+    const head = index.firstEntry(node);
+    if (head === -1) return true;
+    return (
+      index.firstEntryDocNo(node) === index.entryDocNo(head) &&
+      index.firstEntryKind(node) === index.entryKindOf(head) &&
+      index.firstEntryIsLast(node) === (index.nextEntry(head) === -1)
+    );
+  }
+
+  test('when phrases are added, removed and saturate, then every phrase is found and its node copies its first entry, restored too', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const kinds = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, PhraseKind.anchor, PhraseKind.definition];
+    const index = new PhraseIndex();
+    const added: { docNo: number; kind: PhraseKind; terms: number[] }[] = [];
+    for (let step = 0; step < 4000; step += 1) {
+      if (added.length > 0 && random(4) === 0) {
+        const { docNo, kind, terms } = added.splice(random(added.length), 1)[0]!;
+        index.remove(docNo, kind, terms);
+        continue;
+      }
+      // Few first words and many pages: nodes get many children, lists of several entries, some saturate.
+      const terms = Array.from({ length: 1 + random(4) }, (_, i) => (i === 0 ? random(20) : random(3000)));
+      const phrase = { docNo: random(1 << 27), kind: kinds[random(kinds.length)]!, terms };
+      if (random(3) === 0 && added.length > 0) phrase.terms = added[random(added.length)]!.terms;
+      index.add(phrase.docNo, phrase.kind, phrase.terms);
+      added.push(phrase);
+    }
+    const restored = new PhraseIndex();
+    restored.restoreSnapshot(index.snapshot());
+    let listed = 0;
+    let several = 0;
+    for (const { terms } of added) {
+      for (const each of [index, restored]) {
+        const node = lookup(each, terms);
+        expect(node).not.toBe(-1);
+        expect(firstEntryCopyHolds(each, node)).toBe(true);
+      }
+      const node = lookup(index, terms);
+      if (index.firstEntry(node) !== -1) listed += 1;
+      if (index.firstEntry(node) !== -1 && !index.firstEntryIsLast(node)) several += 1;
+    }
+    // The phrases checked include nodes listing one entry and several.
+    expect(listed).toBeGreaterThan(several);
+    expect(several).toBeGreaterThan(0);
+    expect(restored.snapshot()).toEqual(index.snapshot());
+  });
+
+  test('when a word follows a node that has no such child, then child answers -1', () => {
+    const index = new PhraseIndex();
+    for (let term = 0; term < 100; term += 1) index.add(1, PhraseKind.title, [1, term * 7]);
+    const node = lookup(index, [1]);
+    for (let term = 0; term < 700; term += 1) expect(index.child(node, term) !== -1).toBe(term % 7 === 0);
+  });
+
+  test('when a page number is too large to pack, then add refuses it', () => {
+    expect(() => new PhraseIndex().add(1 << 27, PhraseKind.title, [1])).toThrow('too many pages');
+  });
+});

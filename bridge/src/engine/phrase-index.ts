@@ -19,6 +19,8 @@ const SATURATION = 32;
 
 /** Term ids above this are refused: a vocabulary that large means the input is not text. */
 const MAX_TERM_ID = (1 << 22) - 1;
+/** Document numbers above this are refused: a node packs its first entry's page with its kind in 31 bits. */
+const MAX_DOC_NO = (1 << 27) - 1;
 
 export interface PhraseIndexSnapshot {
   edges: TrieEdgesSnapshot;
@@ -43,10 +45,18 @@ export interface PhraseEntry {
   count: number;
 }
 
-/** A node's fields in `nodes`. */
-const NODE_FIELDS = 2;
+/** A node's fields in `nodes` (four: a node never straddles a cache line). */
+const NODE_FIELDS = 4;
 const HEAD = 0;
 const DOCS = 1;
+/** One bit per child, at a hash of the child's term id: most words a text scan asks a node for are not among them. */
+const CHILD_TERMS = 2;
+/** The first entry's page, kind and whether more entries follow, packed (FIRST_*), or NO_ENTRY when none is listed. */
+const FIRST = 3;
+const FIRST_MORE = 1;
+const FIRST_KIND_SHIFT = 1;
+const FIRST_KIND_MASK = 7;
+const FIRST_DOC_SHIFT = 4;
 /** A node's head when no phrase ends there, or when it ends there for too many pages to list them. */
 const NO_ENTRY = -1;
 const SATURATED = -2;
@@ -74,11 +84,14 @@ export class PhraseIndex {
   /**
    * Per node, NODE_FIELDS numbers side by side: its first entry (NO_ENTRY, or SATURATED once a phrase has named more
    * than SATURATION pages — "Introduction", "See also" —, which can never single out a target, so its entries are
-   * dropped and further pages only counted: adds stay O(1) for such phrases) and its distinct pages, kept up to date
-   * so ambiguity costs nothing at query time. Side by side, a text scan reaching a node at 100,000 pages (350,000
-   * nodes) waits on memory once for both, where three arrays cost three cache misses.
+   * dropped and further pages only counted: adds stay O(1) for such phrases), its distinct pages, kept up to date
+   * so ambiguity costs nothing at query time, a one-word filter of its children's terms and a copy of its first
+   * entry's page and kind. Side by side, a text scan reaching a node at 100,000 pages (350,000 nodes) waits on memory
+   * once for all of them: for most nodes (one entry, few children) it then reads neither the entries (a cache miss
+   * each) nor the edge table and its filter (one more) to learn that the next word leads nowhere. Derived fields
+   * (children's terms, the first entry's copy) are not stored in snapshots but rebuilt on restore.
    */
-  private nodes = new Int32Array(1024 * NODE_FIELDS).fill(NO_ENTRY);
+  private nodes = newNodes(1024);
   /** Per entry, ENTRY_FIELDS numbers side by side (one cache line holds them): page, next entry, kind, count. */
   private entryData = new Int32Array(1024 * ENTRY_FIELDS);
   private entryTotal = 0;
@@ -128,11 +141,13 @@ export class PhraseIndex {
     const { nodeCount, entryTotal } = snapshot;
     this.rootChildren = snapshot.rootChildren;
     this.nodeCount = nodeCount;
-    this.nodes = new Int32Array(Math.max(1, nodeCount) * NODE_FIELDS).fill(NO_ENTRY);
+    this.nodes = newNodes(Math.max(1, nodeCount));
     for (let node = 0; node < nodeCount; node += 1) {
       this.nodes[node * NODE_FIELDS + HEAD] = snapshot.saturated[node] === 1 ? SATURATED : snapshot.nodeHead[node]!;
       this.nodes[node * NODE_FIELDS + DOCS] = snapshot.nodeDocs[node]!;
+      this.nodes[node * NODE_FIELDS + CHILD_TERMS] = 0;
     }
+    this.edges.forEachEdge((node, termId) => this.markChild(node, termId));
     this.entryData = new Int32Array(Math.max(1, entryTotal) * ENTRY_FIELDS);
     for (let entry = 0; entry < entryTotal; entry += 1) {
       const at = entry * ENTRY_FIELDS;
@@ -143,9 +158,11 @@ export class PhraseIndex {
     }
     this.entryTotal = entryTotal;
     this.freeEntry = snapshot.freeEntry;
+    for (let node = 0; node < nodeCount; node += 1) this.copyFirstEntry(node);
   }
 
   add(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
+    if (docNo > MAX_DOC_NO) throw new Error('too many pages for the phrase index');
     let node = 0;
     for (let i = 0; i < termIds.length; i += 1) node = this.childOrCreate(node, termIds[i]!);
     const { nodes } = this;
@@ -175,6 +192,7 @@ export class PhraseIndex {
     entries[entry * ENTRY_FIELDS + COUNT] = count;
     entries[entry * ENTRY_FIELDS + NEXT] = nodes[at + HEAD]!;
     nodes[at + HEAD] = entry;
+    this.copyFirstEntry(node);
   }
 
   remove(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
@@ -198,6 +216,7 @@ export class PhraseIndex {
       else entries[previous * ENTRY_FIELDS + NEXT] = entries[e * ENTRY_FIELDS + NEXT]!;
       entries[e * ENTRY_FIELDS + NEXT] = this.freeEntry;
       this.freeEntry = e;
+      this.copyFirstEntry(node);
       if (!this.hasDoc(node, docNo)) nodes[at + DOCS] = nodes[at + DOCS]! - 1;
       return;
     }
@@ -206,6 +225,7 @@ export class PhraseIndex {
   /** The trie node reached from `node` by one more word, or -1. */
   child(node: number, termId: number): number {
     if (node === 0) return termId < this.rootChildren.length ? this.rootChildren[termId]! : -1;
+    if ((this.nodes[node * NODE_FIELDS + CHILD_TERMS]! & childBit(termId)) === 0) return -1;
     return this.edges.get(node, termId);
   }
 
@@ -236,6 +256,22 @@ export class PhraseIndex {
     return this.entryData[entry * ENTRY_FIELDS + NEXT]!;
   }
 
+  /**
+   * The page, kind and whether it is the last of `firstEntry(node)` (a listed entry), read from the node's own fields:
+   * a scan that reads those of the first entry this way reads a node listing one entry without touching the entries.
+   */
+  firstEntryDocNo(node: number): number {
+    return this.nodes[node * NODE_FIELDS + FIRST]! >>> FIRST_DOC_SHIFT;
+  }
+
+  firstEntryKind(node: number): PhraseKind {
+    return ((this.nodes[node * NODE_FIELDS + FIRST]! >>> FIRST_KIND_SHIFT) & FIRST_KIND_MASK) as PhraseKind;
+  }
+
+  firstEntryIsLast(node: number): boolean {
+    return (this.nodes[node * NODE_FIELDS + FIRST]! & FIRST_MORE) === 0;
+  }
+
   entryDocNo(entry: number): number {
     return this.entryData[entry * ENTRY_FIELDS + DOC]!;
   }
@@ -262,6 +298,26 @@ export class PhraseIndex {
       e = next;
     }
     this.nodes[at + HEAD] = SATURATED;
+    this.copyFirstEntry(node);
+  }
+
+  /** Keeps the node's copy of its first entry (FIRST) in step with its list; call after every change to the list. */
+  private copyFirstEntry(node: number): void {
+    const at = node * NODE_FIELDS;
+    const head = this.nodes[at + HEAD]!;
+    if (head < 0) {
+      this.nodes[at + FIRST] = NO_ENTRY;
+      return;
+    }
+    const entry = head * ENTRY_FIELDS;
+    const more = this.entryData[entry + NEXT] === NO_ENTRY ? 0 : FIRST_MORE;
+    this.nodes[at + FIRST] =
+      (this.entryData[entry + DOC]! << FIRST_DOC_SHIFT) | (this.entryData[entry + KIND]! << FIRST_KIND_SHIFT) | more;
+  }
+
+  private markChild(node: number, termId: number): void {
+    const at = node * NODE_FIELDS + CHILD_TERMS;
+    this.nodes[at] = this.nodes[at]! | childBit(termId);
   }
 
   private hasDoc(node: number, docNo: number): boolean {
@@ -295,6 +351,7 @@ export class PhraseIndex {
       this.rootChildren[termId] = created;
     } else {
       this.edges.set(node, termId, created);
+      this.markChild(node, termId);
     }
     if ((created + 1) * NODE_FIELDS > this.nodes.length) {
       const oldLength = this.nodes.length;
@@ -303,6 +360,8 @@ export class PhraseIndex {
     }
     this.nodes[created * NODE_FIELDS + HEAD] = NO_ENTRY;
     this.nodes[created * NODE_FIELDS + DOCS] = 0;
+    this.nodes[created * NODE_FIELDS + CHILD_TERMS] = 0;
+    this.nodes[created * NODE_FIELDS + FIRST] = NO_ENTRY;
     return created;
   }
 
@@ -317,4 +376,16 @@ export class PhraseIndex {
     this.entryData = ensureLength(this.entryData, (entry + 1) * ENTRY_FIELDS);
     return entry;
   }
+}
+
+/** `count` nodes' fields, each node without entries or children. */
+function newNodes(count: number): Int32Array {
+  const nodes = new Int32Array(count * NODE_FIELDS).fill(NO_ENTRY);
+  for (let node = 0; node < count; node += 1) nodes[node * NODE_FIELDS + CHILD_TERMS] = 0;
+  return nodes;
+}
+
+/** A term's bit in a node's CHILD_TERMS (the top five bits of a multiplicative hash: term ids are dense). */
+function childBit(termId: number): number {
+  return 1 << (Math.imul(termId, 0x9e3779b1) >>> 27);
 }

@@ -80,22 +80,30 @@ export function mentionsOf(
       node = phrases.child(node, termId);
       if (node === -1) break;
       if (stop[last] === 1) continue;
+      const head = phrases.firstEntry(node);
+      if (head === -1 || phrases.distinctDocs(node) > MAX_AMBIGUITY) continue;
       let found = targetEntries.get(node);
       if (found === undefined) {
         let own: number[] | null = null;
-        // As forEachNaming reads a node's entries.
-        if (phrases.hasEntries(node) && phrases.distinctDocs(node) <= MAX_AMBIGUITY) {
-          for (let entry = phrases.firstEntry(node); entry !== -1; entry = phrases.nextEntry(entry)) {
-            const docNo = phrases.entryDocNo(entry);
-            if (!accept(docNo)) continue;
-            const kind = phrases.entryKindOf(entry);
+        // As forEachNaming reads a node's entries: the first one's page and kind from the node itself.
+        const alone = phrases.firstEntryIsLast(node);
+        let docNo = phrases.firstEntryDocNo(node);
+        let kind = phrases.firstEntryKind(node);
+        for (let entry = head; ; ) {
+          if (accept(docNo)) {
             const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
-            if (anchorUses < 0) continue;
-            named.add(docNo);
-            if (docNo !== targetDocNo) continue;
-            own ??= [];
-            own.push(kind, anchorUses);
+            if (anchorUses >= 0) {
+              named.add(docNo);
+              if (docNo === targetDocNo) {
+                own ??= [];
+                own.push(kind, anchorUses);
+              }
+            }
           }
+          entry = entry === head && alone ? -1 : phrases.nextEntry(entry);
+          if (entry === -1) break;
+          docNo = phrases.entryDocNo(entry);
+          kind = phrases.entryKindOf(entry);
         }
         found = own ?? NO_ENTRIES;
         targetEntries.set(node, found);
@@ -133,16 +141,24 @@ function forEachNaming(
       if (termId === -1) break;
       node = phrases.child(node, termId);
       if (node === -1) break;
-      if (!phrases.hasEntries(node) || stop[last] === 1) continue;
+      if (stop[last] === 1) continue;
+      const head = phrases.firstEntry(node);
+      if (head === -1) continue;
       const ambiguity = phrases.distinctDocs(node);
       if (ambiguity > MAX_AMBIGUITY) continue;
-      for (let entry = phrases.firstEntry(node); entry !== -1; entry = phrases.nextEntry(entry)) {
-        const docNo = phrases.entryDocNo(entry);
-        if (!accept(docNo)) continue;
-        const kind = phrases.entryKindOf(entry);
-        const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
-        if (anchorUses < 0) continue;
-        visit(first, last, docNo, kind, ambiguity, anchorUses);
+      // The first entry's page and kind are read from the node itself: most nodes list one entry.
+      const alone = phrases.firstEntryIsLast(node);
+      let docNo = phrases.firstEntryDocNo(node);
+      let kind = phrases.firstEntryKind(node);
+      for (let entry = head; ; ) {
+        if (accept(docNo)) {
+          const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
+          if (anchorUses >= 0) visit(first, last, docNo, kind, ambiguity, anchorUses);
+        }
+        entry = entry === head && alone ? -1 : phrases.nextEntry(entry);
+        if (entry === -1) break;
+        docNo = phrases.entryDocNo(entry);
+        kind = phrases.entryKindOf(entry);
       }
     }
   }

@@ -34,6 +34,14 @@ export class TrieEdges {
     }
   }
 
+  /** Calls `visit` with every edge's node and term, in no particular order. */
+  forEachEdge(visit: (node: number, termId: number) => void): void {
+    const { nodes, terms } = this;
+    for (let slot = 0; slot < nodes.length; slot += 1) {
+      if (nodes[slot] !== -1) visit(nodes[slot]!, terms[slot]!);
+    }
+  }
+
   snapshot(): TrieEdgesSnapshot {
     return { nodes: this.nodes.slice(), terms: this.terms.slice(), children: this.children.slice(), size: this.size };
   }
