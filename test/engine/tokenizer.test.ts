@@ -54,6 +54,9 @@ describe('tokenizeWithWords', () => {
   test.each([
     ['prose with repeated words', 'The boot loader boots. Boot, loader — the BOOT loader!'],
     ['typographic apostrophes, alone and beside plain ones', 'The editor’s notes and the editor\'s notes; editor’s again, o’clock’s.'],
+    ['a plain apostrophe first, then a typographic one', "o'clock and O’CLOCK, editor's then Editor’s"],
+    ['upper and mixed case, digits, underscores and dots', 'HTTP2 http2 Http2 os.path OS.PATH sys_path SYS_PATH 1984 x86_64 X86_64 ZZ zz'],
+    ['two words of one length with the same 32-bit hash', 'yaczfaa glbppaa yaczfaa GLBPPAA glbppaa'],
     ['a letter that grows when lower-cased (offsets move)', 'İstanbul and istanbul, İSTANBUL; the İ alone.'],
     ['letters outside the BMP and other scripts', '𝒜lpha 𝒜lpha βeta Çà et là, naïve café’s crème brûlée 東京 東京'],
     ['a word longer than MAX_WORD_LENGTH between short ones', `short ${'x'.repeat(200)} short ${'y'.repeat(128)} y`],

@@ -86,9 +86,12 @@ export function mentionsOf(
       if (found === undefined) {
         let own: number[] | null = null;
         // As forEachNaming reads a node's entries: the first one's page and kind from the node itself.
-        const alone = phrases.firstEntryIsLast(node);
         let docNo = phrases.firstEntryDocNo(node);
         let kind = phrases.firstEntryKind(node);
+        // A node naming one page that is not the target (a title, and the anchor text of links to it: most often
+        // two entries) adds that page to `named` when it is accepted, whatever its other entries' kinds: only a
+        // withdrawn anchor (usesOf) could make an entry name nothing, and there are none when withdrawnAnchors is null.
+        const firstOnly = phrases.firstEntryIsLast(node) || (withdrawnAnchors === null && docNo !== targetDocNo && phrases.distinctDocs(node) === 1);
         for (let entry = head; ; ) {
           if (accept(docNo)) {
             const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
@@ -100,7 +103,7 @@ export function mentionsOf(
               }
             }
           }
-          entry = entry === head && alone ? -1 : phrases.nextEntry(entry);
+          entry = entry === head && firstOnly ? -1 : phrases.nextEntry(entry);
           if (entry === -1) break;
           docNo = phrases.entryDocNo(entry);
           kind = phrases.entryKindOf(entry);

@@ -151,22 +151,59 @@ export function wordTable(tokens: Tokens): WordTable {
 export function tokenizeWithWords(text: string): { tokens: Tokens; words: WordTable } {
   const lower = text.toLowerCase();
   const sameOffsets = lower.length === text.length;
-  let starts: Int32Array = new Int32Array(Math.max(16, text.length >>> 3));
+  // A word and its gap take about six characters: room for a quarter of the length rarely has to grow.
+  let starts: Int32Array = new Int32Array(Math.max(16, text.length >>> 2));
   let ends: Int32Array = new Int32Array(starts.length);
   let wordOf: Int32Array = new Int32Array(starts.length);
   const words: string[] = [];
   const distinct: string[] = [];
   const hashes: number[] = [];
-  /** Open addressing: 1 + the index in `distinct` of the word hashed there, 0 for an empty slot. */
-  let slots: Int32Array = new Int32Array(1024);
+  /** Per distinct word, where it first stands in `lower`, or -1 when it is not spelled there (see `inPlace`). */
+  const firstAt: number[] = [];
+  const lengths: number[] = [];
+  /**
+   * Open addressing: 1 + the index in `distinct` of the word hashed there, 0 for an empty slot. Sized for a page's
+   * usual vocabulary (one distinct word in ~20 characters) so that it rarely grows.
+   */
+  let slots: Int32Array = new Int32Array(Math.min(1 << 16, Math.max(1024, 2 ** Math.ceil(Math.log2(text.length / 8)))));
   let count = 0;
-  for (let start = 0; start < text.length; ) {
-    const units = wordCharacterAt(text, start);
-    if (units === 0) {
+  const { length } = text;
+  for (let start = 0; start < length; ) {
+    const code = text.charCodeAt(start);
+    if (code < 128 ? ASCII_WORD[code] === 0 : wordCharacterAt(text, start) === 0) {
       start += 1;
       continue;
     }
-    const end = wordEnd(text, start);
+    // The word's end as wordEnd finds it, hashing its characters as lower-cased on the way: the word as tokenize
+    // spells it is lower[start, end) unless offsets moved or it holds a typographic apostrophe (then not `inPlace`).
+    let end = start;
+    let hash = HASH_SEED;
+    let inPlace = sameOffsets;
+    // Reads stay inside the text: charCodeAt past its end answers NaN, and one NaN makes V8 recompile the loop
+    // for doubles, several times slower on every character.
+    for (;;) {
+      while (end < length) {
+        const unit = text.charCodeAt(end);
+        if (unit < 128) {
+          if (ASCII_WORD[unit] === 0) break;
+          // ASCII lower-cases on its own: lower[end] when offsets are the same.
+          hash = Math.imul(hash ^ (unit >= 65 && unit <= 90 ? unit + 32 : unit), HASH_PRIME);
+          end += 1;
+        } else {
+          const units = wordCharacterAt(text, end);
+          if (units === 0) break;
+          hash = Math.imul(hash ^ lower.charCodeAt(end), HASH_PRIME);
+          if (units === 2) hash = Math.imul(hash ^ lower.charCodeAt(end + 1), HASH_PRIME);
+          end += units;
+        }
+      }
+      if (end + 1 >= length) break;
+      const next = text.charCodeAt(end);
+      if ((next !== APOSTROPHE && next !== TYPOGRAPHIC_APOSTROPHE) || wordCharacterAt(text, end + 1) === 0) break;
+      if (next === TYPOGRAPHIC_APOSTROPHE) inPlace = false;
+      hash = Math.imul(hash ^ next, HASH_PRIME);
+      end += 1;
+    }
     if (end - start > MAX_WORD_LENGTH) {
       start = end;
       continue;
@@ -178,29 +215,27 @@ export function tokenizeWithWords(text: string): { tokens: Tokens; words: WordTa
     }
     starts[count] = start;
     ends[count] = end;
-    // The word as tokenize spells it is lower[start, end) unless offsets moved or it holds a typographic apostrophe.
-    let hash = HASH_SEED;
-    let inPlace = sameOffsets;
-    for (let at = start; at < end && inPlace; at += 1) {
-      const code = lower.charCodeAt(at);
-      if (code === TYPOGRAPHIC_APOSTROPHE) inPlace = false;
-      hash = Math.imul(hash ^ code, HASH_PRIME);
-    }
     let spelled: string | null = null;
     if (!inPlace) {
       spelled = sameOffsets ? lower.slice(start, end) : text.slice(start, end).toLowerCase();
       if (spelled.includes('’')) spelled = spelled.replaceAll('’', "'");
       hash = hashOf(spelled);
     }
-    const length = spelled === null ? end - start : spelled.length;
+    const wordLength = spelled === null ? end - start : spelled.length;
     const mask = slots.length - 1;
     let slot = hash & mask;
     let id = -1;
     for (; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const candidate = slots[slot]! - 1;
       if (hashes[candidate] !== hash) continue;
-      const word = distinct[candidate]!;
-      if (word.length === length && (spelled === null ? lower.startsWith(word, start) : word === spelled)) {
+      if (lengths[candidate] !== wordLength) continue;
+      const at = firstAt[candidate]!;
+      // A word first seen where it stands in `lower` is compared there, character by character, not as a string.
+      let same: boolean;
+      if (spelled !== null) same = distinct[candidate] === spelled;
+      else if (at !== -1) same = sameRun(lower, at, start, wordLength);
+      else same = lower.startsWith(distinct[candidate]!, start);
+      if (same) {
         id = candidate;
         break;
       }
@@ -217,6 +252,8 @@ export function tokenizeWithWords(text: string): { tokens: Tokens; words: WordTa
         id = distinct.length;
         distinct.push(word);
         hashes.push(hash);
+        firstAt.push(spelled === null ? start : -1);
+        lengths.push(wordLength);
         slots[slot] = id + 1;
         wordOf[count] = id;
         if (distinct.length * 2 > slots.length) slots = rehash(slots.length * 2, hashes);
@@ -236,6 +273,12 @@ export function tokenizeWithWords(text: string): { tokens: Tokens; words: WordTa
     tokens: { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), words, joined },
     words: { distinct, wordOf: wordOf.slice(0, count) },
   };
+}
+
+/** Whether the `length` characters of `text` at `first` and at `second` are the same. */
+function sameRun(text: string, first: number, second: number, length: number): boolean {
+  for (let i = 0; i < length; i += 1) if (text.charCodeAt(first + i) !== text.charCodeAt(second + i)) return false;
+  return true;
 }
 
 const HASH_SEED = 0x811c9dc5;
