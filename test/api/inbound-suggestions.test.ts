@@ -80,6 +80,28 @@ describe('inbound suggestions', () => {
     expect((await account.client.listSuggestions(projectId, { targetPageUrl: TARGET_URL })).pagination.total).toBe(inbound.length);
   });
 
+  it('when nothing is excluded or settled, and then a source settles its other targets, then each pair scores as forward generation from its source', async () => {
+    const project = await account.client.createProject({ name: 'nothing excluded', domain: GARDEN_DOMAIN });
+    expect((await account.client.syncPages(project.id, GARDEN_PAGES.filter((p) => p.excluded !== true))).failed).toBe(0);
+    const forwardFrom = (sourcePageUrl: string) => account.client.generateSuggestions(project.id, { sourcePageUrl, minRelevanceScore: 0, limit: 50 });
+    const scoredAlike = async () => {
+      const inbound = await all(project.id);
+      expect(inbound.length).toBeGreaterThanOrEqual(SOURCE_URLS.length);
+      expect(sources(inbound)).not.toContain(TARGET_URL);
+      for (const suggestion of inbound) {
+        const twin = (await forwardFrom(suggestion.sourcePageUrl)).find((s) => s.targetPageUrl === TARGET_URL);
+        expect(twin, suggestion.sourcePageUrl).toMatchObject({ id: suggestion.id, relevanceScore: suggestion.relevanceScore, anchorText: suggestion.anchorText });
+      }
+      return inbound;
+    };
+    const [first] = await scoredAlike();
+    // The source's forward generation now leaves out the other pages it names: its inbound pair is read without them too.
+    const others = (await forwardFrom(first!.sourcePageUrl)).filter((s) => s.targetPageUrl !== TARGET_URL);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) await account.client.updateSuggestion(project.id, other.id, 'rejected');
+    expect(sources(await scoredAlike())).toContain(first!.sourcePageUrl);
+  });
+
   it('when generated twice, then pending suggestions keep their ids and no pair is stored twice', async () => {
     const projectId = await newProject('refresh');
     const first = await all(projectId);

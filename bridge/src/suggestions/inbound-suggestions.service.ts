@@ -58,7 +58,7 @@ export class InboundSuggestionsService {
         sourcePageId,
         limit: input.limit,
         minRelevanceScore: input.minRelevanceScore,
-        excludedTargetIds: { has: (id) => id === sourcePageId || excludedPages.has(id) || settledTargets.has(id) },
+        excludedTargetIds: excludedTargets(sourcePageId, excludedPages, settledTargets),
         isTargetUrlAllowed: allowed,
       };
     };
@@ -77,3 +77,16 @@ export class InboundSuggestionsService {
     return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore || a.sourcePageUrl.localeCompare(b.sourcePageUrl));
   }
 }
+
+/**
+ * The targets forward generation from the source excludes: itself, excluded pages, its settled targets. Asked about
+ * every page the source names (hundreds per source, each page id string a cache miss to compare or hash at 100,000
+ * pages); where no page is excluded or settled, which is usual, nothing needs asking: the engine never takes a page
+ * as its own target (target-candidates.ts, forwardView: its first test), so the source itself need not be listed.
+ */
+function excludedTargets(sourcePageId: string, excludedPages: ReadonlySet<string>, settledTargets: ReadonlySet<string>): GenerateRequest['excludedTargetIds'] {
+  if (excludedPages.size === 0 && settledTargets.size === 0) return NOTHING_EXCLUDED;
+  return { has: (id) => id === sourcePageId || excludedPages.has(id) || settledTargets.has(id) };
+}
+
+const NOTHING_EXCLUDED: GenerateRequest['excludedTargetIds'] = { has: () => false };
