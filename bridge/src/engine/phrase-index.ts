@@ -145,7 +145,6 @@ export class PhraseIndex {
     for (let node = 0; node < nodeCount; node += 1) {
       this.nodes[node * NODE_FIELDS + HEAD] = snapshot.saturated[node] === 1 ? SATURATED : snapshot.nodeHead[node]!;
       this.nodes[node * NODE_FIELDS + DOCS] = snapshot.nodeDocs[node]!;
-      this.nodes[node * NODE_FIELDS + CHILD_TERMS] = 0;
     }
     this.edges.forEachEdge((node, termId) => this.markChild(node, termId));
     this.entryData = new Int32Array(Math.max(1, entryTotal) * ENTRY_FIELDS);
