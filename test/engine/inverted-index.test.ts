@@ -168,3 +168,83 @@ describe('InvertedIndex.placeOf', () => {
     expect(index.placeOf([1], [1], 9, 10, () => true)).toBeNull();
   });
 });
+
+describe('InvertedIndex.placeOf against the full count', () => {
+  /** A document's terms among 300 (the low ones shared by many documents) and impacts, a pure function of its seed. */
+  const postingsOf = (seed: number) => {
+    const termIds = [...new Set(Array.from({ length: 40 }, (_, i) => ((Math.imul(seed + 1, 2654435761) ^ Math.imul(i + 7, 40503)) >>> 0) % (i < 10 ? 20 : 300)))];
+    return { termIds, impacts: termIds.map((t) => 1 + ((t * 31 + seed * 17) % 255)) };
+  };
+  /** What placeOf answered before it split terms: every document summed, those scoring as much counted. */
+  const fullCount = (index: InvertedIndex, query: number[], weights: number[], docNo: number, k: number, accept: (doc: number) => boolean) => {
+    const all = index.searchWithScoresOf(query, weights, 100_000, () => true, []).top;
+    const score = all.find((hit) => hit.docNo === docNo)?.score ?? 0;
+    const counted = all.filter((hit) => hit.docNo !== docNo && hit.score >= score && accept(hit.docNo));
+    if (score === 0 || counted.length >= k) return null;
+    const above = counted.filter((hit) => hit.score > score || hit.docNo < docNo).length;
+    return { score, above, best: Math.max(score, ...counted.map((hit) => hit.score)) };
+  };
+
+  test('when query weights leave some terms too weak to reach the document alone, then the place is the one a full count gives', () => {
+    const index = new InvertedIndex();
+    const live = new Map<number, ReturnType<typeof postingsOf>>();
+    for (let doc = 0; doc < 1_500; doc += 1) {
+      live.set(doc, postingsOf(doc));
+      index.add(doc, live.get(doc)!.termIds, live.get(doc)!.impacts);
+    }
+    let weakQueries = 0;
+    let placed = 0;
+    for (let q = 0; q < 120; q += 1) {
+      // A "more like this" query: a few strong terms, then many weak common ones (as idf × term frequency gives).
+      const query = [...new Set(Array.from({ length: 30 }, (_, i) => ((q * 97 + i * 13) % (i < 20 ? 20 : 300))))];
+      const weights = query.map((_, i) => (i < 5 ? 3 + (q % 4) : 0.05 + ((i * q) % 7) / 50));
+      // Mostly a document near the top (ranked 0 to 89, as an inbound target is), sometimes one past the last: it scores 0.
+      const ranked = index.search(query, weights, 90, () => true);
+      const docNo = q % 12 === 11 ? 1_600 + q : ranked[(q * 7) % ranked.length]!.docNo;
+      const accept = (doc: number) => doc % 5 !== q % 5;
+      for (const k of [10, 80]) {
+        const expected = fullCount(index, query, weights, docNo, k, accept);
+        expect(index.placeOf(query, weights, docNo, k, accept)).toEqual(expected);
+        if (expected !== null) placed += 1;
+      }
+      // Pages replaced between queries: the document's impacts and each term's largest impact must follow.
+      if (q % 10 === 9) {
+        const doc = ranked[0]!.docNo;
+        index.remove(doc, live.get(doc)!.termIds);
+        live.set(doc, postingsOf(doc + 10_000 * q));
+        index.add(doc, live.get(doc)!.termIds, live.get(doc)!.impacts);
+        expect(index.placeOf(query, weights, doc, 80, accept)).toEqual(fullCount(index, query, weights, doc, 80, accept));
+      }
+      if (weights.some((w) => w < 0.2)) weakQueries += 1;
+    }
+    expect(weakQueries).toBeGreaterThan(100);
+    expect(placed).toBeGreaterThan(60);
+  });
+
+  test('when the best other documents tie with the document, then they count above it only with a lower number', () => {
+    const index = new InvertedIndex();
+    // Term 1 is strong and decides; term 2 is weak (weight 0.001) and lists every document.
+    for (let doc = 0; doc < 200; doc += 1) index.add(doc, doc % 50 === 0 ? [1, 2] : [2], doc % 50 === 0 ? [100, 7] : [1 + (doc % 255)]);
+    expect(index.placeOf([1, 2], [1, 0.001], 100, 10, () => true)).toEqual({ score: Math.fround(100 + 0.007), above: 2, best: Math.fround(100 + 0.007) });
+  });
+
+  test('when postings change after a place was asked, then the document\'s new impacts and each term\'s new largest one count', () => {
+    const index = new InvertedIndex();
+    // Document 0 scores 150; document 1 only by term 3 (80), too weak to reach 150 alone.
+    index.add(0, [1, 3], [100, 50]);
+    index.add(1, [3], [80]);
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 0, 10, all)).toEqual({ score: 150, above: 0, best: 150 });
+    // Without term 1 document 0 scores 50, below document 1.
+    index.remove(0, [1]);
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 0, 10, all)).toEqual({ score: 50, above: 1, best: 80 });
+    // Term 1 back: 150 again; then a posting of term 3 above its largest so far (200) beats it alone.
+    index.add(0, [1], [100]);
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 0, 10, all)).toEqual({ score: 150, above: 0, best: 150 });
+    index.add(2, [3], [200]);
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 0, 10, all)).toEqual({ score: 150, above: 1, best: 200 });
+    // A document asked about before it is indexed scores once it is.
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 3, 10, all)).toBeNull();
+    index.add(3, [1], [90]);
+    expect(index.placeOf([1, 2, 3], [1, 1, 1], 3, 10, all)).toEqual({ score: 90, above: 2, best: 200 });
+  });
+});
