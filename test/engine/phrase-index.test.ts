@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PhraseIndex, PhraseKind } from '../../bridge/src/engine/phrase-index.js';
+import { OTHER_DOCS, PhraseIndex, PhraseKind } from '../../bridge/src/engine/phrase-index.js';
 
 function lookup(index: PhraseIndex, termIds: number[]): number {
   let node = PhraseIndex.root;
@@ -103,14 +103,21 @@ describe('PhraseIndex snapshot', () => {
 });
 
 describe('PhraseIndex node fields read by text scans', () => {
-  /** Whether the node's copy of its first entry (and whether more follow) agrees with its list. */
+  /**
+   * Whether the node's copy of its first entry (and whether more follow) agrees with its list, and so do the other
+   * pages it lists (each page after the first entry's once, in the list's order, up to OTHER_DOCS).
+   */
   function firstEntryCopyHolds(index: PhraseIndex, node: number): boolean {
     const head = index.firstEntry(node);
-    if (head === -1) return true;
+    const others = Array.from({ length: OTHER_DOCS }, (_, i) => index.otherDocNo(node, i));
+    if (head === -1) return others.every((docNo) => docNo === -1);
+    const pages = [...new Set(index.entries(node).map((entry) => entry.docNo))];
+    const expected = Array.from({ length: OTHER_DOCS }, (_, i) => pages[i + 1] ?? -1);
     return (
       index.firstEntryDocNo(node) === index.entryDocNo(head) &&
       index.firstEntryKind(node) === index.entryKindOf(head) &&
-      index.firstEntryIsLast(node) === (index.nextEntry(head) === -1)
+      index.firstEntryIsLast(node) === (index.nextEntry(head) === -1) &&
+      others.every((docNo, i) => docNo === expected[i])
     );
   }
 
@@ -132,7 +139,12 @@ describe('PhraseIndex node fields read by text scans', () => {
       // Few first words and many pages: nodes get many children, lists of several entries, some saturate.
       const terms = Array.from({ length: 1 + random(4) }, (_, i) => (i === 0 ? random(20) : random(3000)));
       const phrase = { docNo: random(1 << 27), kind: kinds[random(kinds.length)]!, terms };
-      if (random(3) === 0 && added.length > 0) phrase.terms = added[random(added.length)]!.terms;
+      if (random(3) === 0 && added.length > 0) {
+        // Another way a listed page is named, or another page named the same way: nodes list a page several times.
+        const other = added[random(added.length)]!;
+        phrase.terms = other.terms;
+        if (random(2) === 0) phrase.docNo = other.docNo;
+      }
       index.add(phrase.docNo, phrase.kind, phrase.terms);
       added.push(phrase);
     }
@@ -140,6 +152,9 @@ describe('PhraseIndex node fields read by text scans', () => {
     restored.restoreSnapshot(index.snapshot());
     let listed = 0;
     let several = 0;
+    let severalPages = 0;
+    let manyPages = 0;
+    let repeatedPage = 0;
     for (const { terms } of added) {
       for (const each of [index, restored]) {
         const node = lookup(each, terms);
@@ -149,7 +164,14 @@ describe('PhraseIndex node fields read by text scans', () => {
       const node = lookup(index, terms);
       if (index.firstEntry(node) !== -1) listed += 1;
       if (index.firstEntry(node) !== -1 && !index.firstEntryIsLast(node)) several += 1;
+      const pages = new Set(index.entries(node).map((entry) => entry.docNo)).size;
+      if (pages > 1 && pages <= 1 + OTHER_DOCS) severalPages += 1;
+      if (pages > 1 + OTHER_DOCS) manyPages += 1;
+      if (index.entries(node).length > pages && pages > 1) repeatedPage += 1;
     }
+    expect(severalPages).toBeGreaterThan(0);
+    expect(manyPages).toBeGreaterThan(0);
+    expect(repeatedPage).toBeGreaterThan(0);
     // The phrases checked include nodes listing one entry and several.
     expect(listed).toBeGreaterThan(several);
     expect(several).toBeGreaterThan(0);

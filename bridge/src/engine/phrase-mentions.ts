@@ -1,5 +1,6 @@
+import { IntMap, IntSet } from './int-tables.js';
 import { MAX_PHRASE_WORDS } from './keyphrases.js';
-import { PhraseIndex, PhraseKind } from './phrase-index.js';
+import { OTHER_DOCS, PhraseIndex, PhraseKind } from './phrase-index.js';
 import type { SiteCorpus } from './site-corpus.js';
 import { isAnchorRun, type SourceText } from './source-text.js';
 
@@ -54,7 +55,9 @@ export function findMentions(
  * A page repeats its words (on the synthetic 100,000-page site ≈ 470 visits of ≈ 290 trie nodes with entries per
  * page), and a node's accepted entries are the same wherever the text reaches it, so each node's entries — scattered
  * over arrays of hundreds of thousands, each read a cache miss — are read once: the pages they name added to `named`,
- * the target's own kept for the node's other places.
+ * the target's own kept for the node's other places. A node that does not name the target is not read further than
+ * the pages it lists itself (`PhraseIndex.otherDocNo`): those ≈ 190 nodes a page naming two to four pages read ≈ 540
+ * entries before, a cache miss each.
  */
 export function mentionsOf(
   corpus: SiteCorpus,
@@ -62,14 +65,18 @@ export function mentionsOf(
   accept: (docNo: number) => boolean,
   withdrawnAnchors: ReadonlyMap<number, ReadonlySet<string>> | null,
   targetDocNo: number,
-): { mentions: Mention[]; named: Set<number> } {
+): { mentions: Mention[]; named: ReadonlySet<number> } {
   const { phrases } = corpus;
   const { termIds, stop } = text;
   const { count, joined } = text.tokens;
-  const named = new Set<number>();
+  const named = new IntSet(256);
   const mentions: Mention[] = [];
-  /** Per node reached: the target's accepted entries there as (kind, anchorUses) pairs, most often none. */
-  const targetEntries = new Map<number, readonly number[]>();
+  /**
+   * Per node reached: 0 when none of its accepted entries is the target's (most often), else 1 + the index in
+   * `targetEntries` of the target's there, as (kind, anchorUses) pairs.
+   */
+  const nodesRead = new IntMap(512);
+  const targetEntries: number[][] = [];
   for (let first = 0; first < count; first += 1) {
     if (stop[first] === 1 || termIds[first] === -1) continue;
     let node = PhraseIndex.root;
@@ -82,16 +89,26 @@ export function mentionsOf(
       if (stop[last] === 1) continue;
       const head = phrases.firstEntry(node);
       if (head === -1 || phrases.distinctDocs(node) > MAX_AMBIGUITY) continue;
-      let found = targetEntries.get(node);
-      if (found === undefined) {
+      let read = nodesRead.get(node);
+      if (read === -1 && withdrawnAnchors === null && !namesPage(phrases, node, targetDocNo)) {
+        // A node that does not name the target adds the pages it names to `named` when they are accepted, whatever
+        // its entries' kinds: only a withdrawn anchor (usesOf) could make an entry name nothing, and there are none
+        // when withdrawnAnchors is null. The node lists those pages itself, in the order of its entries.
+        if (accept(phrases.firstEntryDocNo(node))) named.add(phrases.firstEntryDocNo(node));
+        for (let i = 0; i < OTHER_DOCS; i += 1) {
+          const docNo = phrases.otherDocNo(node, i);
+          if (docNo === -1) break;
+          if (accept(docNo)) named.add(docNo);
+        }
+        read = 0;
+        nodesRead.set(node, read);
+      }
+      if (read === -1) {
         let own: number[] | null = null;
         // As forEachNaming reads a node's entries: the first one's page and kind from the node itself.
         let docNo = phrases.firstEntryDocNo(node);
         let kind = phrases.firstEntryKind(node);
-        // A node naming one page that is not the target (a title, and the anchor text of links to it: most often
-        // two entries) adds that page to `named` when it is accepted, whatever its other entries' kinds: only a
-        // withdrawn anchor (usesOf) could make an entry name nothing, and there are none when withdrawnAnchors is null.
-        const firstOnly = phrases.firstEntryIsLast(node) || (withdrawnAnchors === null && docNo !== targetDocNo && phrases.distinctDocs(node) === 1);
+        const firstOnly = phrases.firstEntryIsLast(node);
         for (let entry = head; ; ) {
           if (accept(docNo)) {
             const anchorUses = usesOf(phrases, entry, kind, docNo, termIds, first, last, withdrawnAnchors);
@@ -108,9 +125,12 @@ export function mentionsOf(
           docNo = phrases.entryDocNo(entry);
           kind = phrases.entryKindOf(entry);
         }
-        found = own ?? NO_ENTRIES;
-        targetEntries.set(node, found);
+        if (own !== null) targetEntries.push(own);
+        read = own === null ? 0 : targetEntries.length;
+        nodesRead.set(node, read);
       }
+      if (read === 0) continue;
+      const found = targetEntries[read - 1]!;
       for (let i = 0; i < found.length; i += 2) {
         const kind = found[i] as PhraseKind;
         mentions.push({ first, last, kind, ambiguity: phrases.distinctDocs(node), anchorUses: found[i + 1]!, eligible: isAnchorRun(text, first, last) });
@@ -120,8 +140,20 @@ export function mentionsOf(
   return { mentions, named };
 }
 
-/** A node's entries when none is the target's (shared, never written). */
-const NO_ENTRIES: readonly number[] = [];
+// A node read names at most MAX_AMBIGUITY pages: the first entry's and the others the node lists must be all of them.
+if (MAX_AMBIGUITY - 1 > OTHER_DOCS) throw new Error('the phrase index lists too few of a node\'s pages');
+
+/** Whether one of the pages a node naming at most MAX_AMBIGUITY pages names is `docNo`. */
+function namesPage(phrases: PhraseIndex, node: number, docNo: number): boolean {
+  if (phrases.firstEntryDocNo(node) === docNo) return true;
+  if (phrases.distinctDocs(node) === 1) return false;
+  for (let i = 0; i < OTHER_DOCS; i += 1) {
+    const other = phrases.otherDocNo(node, i);
+    if (other === docNo) return true;
+    if (other === -1) return false;
+  }
+  return false;
+}
 
 /** Calls `visit` for each place the text names an acceptable target (tokens first..last), in text order. */
 function forEachNaming(
