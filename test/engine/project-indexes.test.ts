@@ -280,6 +280,29 @@ describe('ProjectIndexes lifecycle', () => {
     expect(before.flat().length).toBeGreaterThan(0);
   });
 
+  test('when pages were synced in batches that changed the average length, then a restart from the rows answers the same', () => {
+    // The second batch's long pages raise the site's average length: impacts computed again at the restart would differ.
+    const longer = (topic: string) => Array.from({ length: 12 }, () => `The Linux kernel ${topic} settings and their defaults.`).join(' ');
+    sync([
+      { path: '/kernel-tuning', title: 'Kernel tuning – Docs', html: `<p>${longer('scheduler')}</p>` },
+      { path: '/kernel-modules', title: 'Kernel modules – Docs', html: `<p>${longer('module')}</p>` },
+    ]);
+    const before = PAGES.map((page) => answer(page.path));
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(PAGES.map((page) => answer(page.path, {}, restarted))).toEqual(before);
+    expect(before.flat().length).toBeGreaterThan(0);
+  });
+
+  test('when rows were stored without their average length (before migration 13), then a rebuild answers, the same each time', () => {
+    db.prepare('UPDATE search_documents SET average_length = NULL').run();
+    const first = new ProjectIndexes(db);
+    const answers = PAGES.map((page) => answer(page.path, {}, first));
+    expect(answers.flat().length).toBeGreaterThan(0);
+    for (const suggestion of answers.flat()) expect(Number.isFinite(suggestion.relevanceScore)).toBe(true);
+    expect(PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)))).toEqual(answers);
+  });
+
   test('when a snapshot is of the stored state, then stopping again does not rewrite it', () => {
     indexes.saveSnapshots();
     const restarted = new ProjectIndexes(db);

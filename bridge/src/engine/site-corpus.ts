@@ -34,6 +34,12 @@ export interface CorpusDocument {
   titleTermIds: Int32Array;
   postingTermIds: Int32Array;
   postingCounts: Uint16Array;
+  /**
+   * The site's average length when the postings were chosen, which the page's BM25 impacts are computed with: kept,
+   * so that a rebuild from the rows gives the page the same impacts. NaN for a document stored before it was (the
+   * current average is taken).
+   */
+  averageLength: number;
   /** Own keyphrases (the editors' ones with kind anchor), packed: kind, word count, term ids…, repeated. */
   phrases: Int32Array;
   /** Internal links, packed: target doc number, anchor word count (0 for none), anchor term ids…, repeated. */
@@ -428,6 +434,7 @@ export class SiteCorpus {
         titleTermIds,
         postingTermIds: new Int32Array(0),
         postingCounts: new Uint16Array(0),
+        averageLength: 0,
         phrases: Int32Array.from(phrases),
         outlinks: Int32Array.from(outlinks),
       },
@@ -451,6 +458,7 @@ export class SiteCorpus {
       ...prepared.document,
       postingTermIds: Int32Array.from(kept, (i) => termIds[i]!),
       postingCounts: Uint16Array.from(kept, (i) => Math.min(65_535, termCounts[i]!)),
+      averageLength: this.averageLength,
     };
   }
 
@@ -471,7 +479,7 @@ export class SiteCorpus {
   }
 
   private impacts(document: CorpusDocument): Uint8Array {
-    const average = this.averageLength;
+    const average = Number.isNaN(document.averageLength) ? this.averageLength : document.averageLength;
     const impacts = new Uint8Array(document.postingCounts.length);
     for (let i = 0; i < impacts.length; i += 1) impacts[i] = impact(document.postingCounts[i]!, document.length, average);
     return impacts;

@@ -11,6 +11,7 @@ import { migration as idempotencyKeys } from './0009-idempotency-keys.js';
 import { migration as suggestionInputs } from './0010-suggestion-inputs.js';
 import { migration as pageKeyphrases } from './0011-page-keyphrases.js';
 import { migration as pageLanguage } from './0012-page-language.js';
+import { migration as documentAverageLength } from './0013-document-average-length.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   suggestionInputs,
   pageKeyphrases,
   pageLanguage,
+  documentAverageLength,
 ];
