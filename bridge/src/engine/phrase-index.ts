@@ -168,7 +168,7 @@ export class PhraseIndex {
     this.entryTotal = entryTotal;
     this.freeEntry = snapshot.freeEntry;
     this.otherDocs = new Int32Array(Math.max(1, nodeCount) * OTHER_DOCS).fill(NO_ENTRY);
-    for (let node = 0; node < nodeCount; node += 1) this.copyFirstEntry(node);
+    for (let node = 0; node < nodeCount; node += 1) this.summariseEntries(node);
   }
 
   add(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
@@ -202,7 +202,7 @@ export class PhraseIndex {
     entries[entry * ENTRY_FIELDS + COUNT] = count;
     entries[entry * ENTRY_FIELDS + NEXT] = nodes[at + HEAD]!;
     nodes[at + HEAD] = entry;
-    this.copyFirstEntry(node);
+    this.summariseEntries(node);
   }
 
   remove(docNo: number, kind: PhraseKind, termIds: ArrayLike<number>, count = 1): void {
@@ -226,7 +226,7 @@ export class PhraseIndex {
       else entries[previous * ENTRY_FIELDS + NEXT] = entries[e * ENTRY_FIELDS + NEXT]!;
       entries[e * ENTRY_FIELDS + NEXT] = this.freeEntry;
       this.freeEntry = e;
-      this.copyFirstEntry(node);
+      this.summariseEntries(node);
       if (!this.hasDoc(node, docNo)) nodes[at + DOCS] = nodes[at + DOCS]! - 1;
       return;
     }
@@ -317,14 +317,15 @@ export class PhraseIndex {
       e = next;
     }
     this.nodes[at + HEAD] = SATURATED;
-    this.copyFirstEntry(node);
+    this.summariseEntries(node);
   }
 
   /**
-   * Keeps the node's copy of its first entry (FIRST) and its other pages (otherDocs) in step with its list; call after
-   * every change to the list. Reads the list (a phrase lists at most SATURATION pages, a few entries each).
+   * Keeps the node's summary of its entries, the copy of its first (FIRST) and its other pages (otherDocs), in step
+   * with its list; call after every change to the list. Reads the list (a phrase lists at most SATURATION pages, a few
+   * entries each).
    */
-  private copyFirstEntry(node: number): void {
+  private summariseEntries(node: number): void {
     const at = node * NODE_FIELDS;
     const others = node * OTHER_DOCS;
     this.otherDocs.fill(NO_ENTRY, others, others + OTHER_DOCS);
