@@ -10,8 +10,7 @@
  * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
  * then score. No long computation runs while a bridge is in use.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,11 +26,14 @@ import type { Corpus, CorpusSource } from './corpus/types.js';
 import { buildVariant, sampleSourcePages, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
 import { variantFeatures, type DumpedPage } from './features/feature-dump.js';
+import { smallSiteFeatures } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import { adaptationReplay, printAdaptation, type AdaptationReport } from './fitting/adaptation-replay.js';
-import { heldOutModels, type FoldModel } from './fitting/held-out.js';
+import { cachedHeldOutModels } from './fitting/fold-cache.js';
+import type { FoldModel } from './fitting/held-out.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
+import { smallSiteRows, smallSiteTable } from './report/small-sites.js';
 import { summaryTable } from './report/summary.js';
 import { inboundSiteResult, inboundTable, MAX_INBOUND_TARGETS } from './inbound/inbound-row.js';
 
@@ -59,6 +61,8 @@ interface PreparedCorpus {
   corpus: Corpus;
   facts: CorpusFacts;
   variants: (PreparedVariant & { features: DumpedPage[] })[];
+  /** The small sites cut from it, dumped (features/small-site-features.ts). */
+  smallSites: DumpedPage[];
 }
 
 function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
@@ -71,19 +75,30 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
     const baselines = runBaselines(variant, texts, LIMIT, sourceUrls);
     const started = performance.now();
     const dumped = features.load(
-      { corpus: source.id, corpusVersion: `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`, variant: name, sourceUrls: [...sourceUrls] },
+      { corpus: source.id, corpusVersion: versionOf(corpus), variant: name, sourceUrls: [...sourceUrls] },
       () => variantFeatures(source.id, corpus.domain, variant, sourceUrls, LIMIT),
     );
     if (!dumped.fromCache) console.log(`  features of ${source.id} ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return { variant, texts, baselines, sourceUrls, features: dumped.pages };
   });
+  const smallSites = smallSiteFeatures(source.id, corpus, VARIANTS, (siteId, site, name, urls) =>
+    features.load({ corpus: siteId, corpusVersion: versionOf(site), variant: name, sourceUrls: [...urls] }, () =>
+      variantFeatures(siteId, site.domain, buildVariant(site, name), urls, LIMIT),
+    ).pages,
+  );
   console.log(
     `corpus ${source.id}: ${facts.package}${fromCache ? ' (cached)' : ''}: ${facts.pages} pages, ${facts.links} links, ` +
       `${facts.linkedPairs} linked (page, target) pairs, ${facts.linkedPairsWithProseAnchor} of them ` +
       `(${(facts.proseShare * 100).toFixed(0)} %) with a prose anchor; ${sourceUrls.size} source pages asked`,
   );
-  return { source, corpus, facts, variants };
+  return { source, corpus, facts, variants, smallSites };
 }
+
+const versionOf = (corpus: Corpus): string => `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`;
+
+/** What the models are fitted on: each corpus's dumped pages, then its small sites'. */
+const fittedPages = (corpora: readonly PreparedCorpus[]): DumpedPage[] =>
+  corpora.flatMap((prepared) => [...prepared.variants.flatMap((variant) => variant.features), ...prepared.smallSites]);
 
 /** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
 function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
@@ -91,24 +106,13 @@ function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
     return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
   }
   const started = performance.now();
-  const pages = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
-  // The fits depend on nothing but the dump and the fitting code: a run that changed neither reads them back.
-  const key = createHash('sha256')
-    .update(sourceHash([path.join(REPO_ROOT, 'bench/quality/fitting')]))
-    .update(pages.map((page) => JSON.stringify(page)).join('\n'))
-    .digest('hex')
-    .slice(0, 16);
-  const cached = path.join(CACHE, 'quality-folds', `${key}.json`);
-  if (existsSync(cached)) {
-    const folds = JSON.parse(readFileSync(cached, 'utf8')) as FoldModel[];
-    console.log(`${folds.length} held-out fits read from ${path.relative(REPO_ROOT, cached)}`);
-    return new Map(folds.map((fold) => [fold.heldOut!, fold]));
-  }
-  const folds = heldOutModels(pages);
-  console.log(`${folds.length} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  mkdirSync(path.dirname(cached), { recursive: true });
-  writeFileSync(cached, JSON.stringify(folds));
-  return new Map(folds.map((fold) => [fold.heldOut!, fold]));
+  const { models, file, fromCache } = cachedHeldOutModels(REPO_ROOT, fittedPages(corpora));
+  console.log(
+    fromCache
+      ? `${models.size} held-out fits read from ${path.relative(REPO_ROOT, file)}`
+      : `${models.size} held-out fits in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return models;
 }
 
 /** Starts a bridge per site with that site's model, puts every variant through it (one project each), stops it. */
@@ -186,9 +190,10 @@ async function main(): Promise<void> {
     sourceHash([path.join(REPO_ROOT, 'bridge/src/engine'), path.join(REPO_ROOT, 'bench/quality/features')]),
   );
   const corpora = sources.map((source) => prepare(source, features));
-  // Every dumped page of this run in one file, for bench/quality/fit-relevance.ts.
   const dumped = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
-  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), dumped.map((page) => JSON.stringify(page)).join('\n') + '\n');
+  // Every dumped page of this run in one file, small sites too, in the order the folds are fitted on, for
+  // bench/quality/fit-relevance.ts.
+  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages(corpora).map((page) => JSON.stringify(page)).join('\n') + '\n');
   if (args['features-only']) return;
   const models = modelsFor(corpora);
   const runs = await askBridges(corpora, models);
@@ -204,6 +209,13 @@ async function main(): Promise<void> {
 
   console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
   console.log(summaryTable(results));
+  const smallSites = smallSiteRows(
+    corpora.flatMap((prepared) => prepared.smallSites),
+    (corpus) => models.get(corpus)!.weights,
+    DEFAULT_MIN_RELEVANCE_SCORE,
+  );
+  console.log(`\n######## SMALL SITES (${args['in-sample'] ? 'in sample' : 'held out'}; cut from each corpus, answered by its model)`);
+  console.log(smallSiteTable(smallSites, DEFAULT_MIN_RELEVANCE_SCORE));
   // How far editors' decisions take each site past its held-out model (not with --in-sample: there is no fold model).
   let adaptedToDecisions: AdaptationReport | null = null;
   if (!args['in-sample'] && corpora.length > 1) {
@@ -226,7 +238,7 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results, adaptedToDecisions, inbound }, null, 2),
+    JSON.stringify({ generatedAt: new Date().toISOString(), engine: version, heldOut: !args['in-sample'], shippedDefaultMinRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, runtimeMs, corpora: results, smallSites, adaptedToDecisions, inbound }, null, 2),
   );
   console.log(`\nruntime ${(runtimeMs / 1000).toFixed(1)} s; report in ${path.relative(REPO_ROOT, file)}`);
 

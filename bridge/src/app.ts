@@ -89,11 +89,16 @@ export function createApp(deps: AppDeps): App {
   });
   const pagesRepository = new PagesRepository(db);
   const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
-  const relevance = new ProjectRelevance(suggestionsRepository, indexes.relevance, {
-    key: (projectId) => indexes.siteLinksKey(projectId),
-    examples: (projectId, model, limits) =>
-      indexes.siteLinkExamples(projectId, model, limits, (pageId) => pagesRepository.content(pageId)),
-  });
+  const relevance = new ProjectRelevance(
+    suggestionsRepository,
+    indexes.relevance,
+    {
+      key: (projectId) => indexes.siteLinksKey(projectId),
+      examples: (projectId, model, limits) =>
+        indexes.siteLinkExamples(projectId, model, limits, (pageId) => pagesRepository.content(pageId)),
+    },
+    (projectId, sourcePageId, targetPageId) => indexes.laterTargetInputs(projectId, sourcePageId, targetPageId),
+  );
   const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);

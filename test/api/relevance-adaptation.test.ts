@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_DECISIONS } from '../../bridge/src/engine/adaptation.js';
+import { ANCHOR_INPUTS, LATER_TARGET_INPUTS, TARGET_INPUTS } from '../../bridge/src/engine/relevance.js';
 import type { Suggestion } from '../../bridge/src/client/index.js';
 import { SITE_DOMAIN, syntheticPage } from '../../bench/speed/synthetic-site.js';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
@@ -101,6 +102,31 @@ describe("scores adapted to a project's editors", () => {
     }
     expect((await account.client.getRelevanceSummary(projectId)).adapted).toBe(false);
     expect(meanScore(await ask(projectId, PROBES))).toBeCloseTo(before, 3);
+  });
+
+  it('when decisions were stored by an engine before the TF-IDF cosine and the site\'s size, then they still adapt the scores, both read now', async () => {
+    const projectId = await newProject('older-engine');
+    const decided = await decide(projectId, (i) => i % 10 !== 0);
+    const adaptedScores = (await ask(projectId, PROBES)).map((s) => s.relevanceScore);
+
+    // The decisions as the previous engine stored them: without the last three inputs at the end of the target ones.
+    const rows = bridge.db
+      .prepare("SELECT id, inputs FROM suggestions WHERE project_id = ? AND status <> 'pending'")
+      .all(projectId) as { id: string; inputs: Buffer }[];
+    expect(rows).toHaveLength(decided);
+    const rewrite = bridge.db.prepare("UPDATE suggestions SET inputs = ?, updated_at = '2099-01-01T00:00:00.000Z' WHERE id = ?");
+    for (const row of rows) {
+      const inputs = Array.from(new Float32Array(row.inputs.buffer.slice(row.inputs.byteOffset, row.inputs.byteOffset + row.inputs.byteLength)));
+      expect(inputs).toHaveLength(TARGET_INPUTS + ANCHOR_INPUTS);
+      inputs.splice(TARGET_INPUTS - LATER_TARGET_INPUTS, LATER_TARGET_INPUTS);
+      rewrite.run(Buffer.from(Float32Array.from(inputs).buffer), row.id);
+    }
+
+    expect(await account.client.getRelevanceSummary(projectId)).toMatchObject({ adapted: true, decisions: decided });
+    const scores = (await ask(projectId, PROBES)).map((s) => s.relevanceScore);
+    expect(scores).toHaveLength(adaptedScores.length);
+    // The same pages, so the same inputs (stored as float32 before): the same model to well within a rounded score.
+    scores.forEach((score, i) => expect(score).toBeCloseTo(adaptedScores[i]!, 2));
   });
 
   it("when another account asks for a project's relevance summary, then it is not found", async () => {

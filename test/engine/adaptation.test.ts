@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adaptRelevanceModel,
-  INPUTS_ADDED_SINCE_FIRST_DECISIONS,
   meanScoreOver,
   MIN_DECISIONS,
   withLogOddsMapped,
@@ -57,17 +56,6 @@ describe('adapting the relevance model to editors decisions', () => {
     const older = decisions(200, (i) => i % 2 === 0).map((d) => ({ ...d, inputs: Array.from(d.inputs).slice(2) }));
     expect(adaptRelevanceModel(base, [...current.slice(0, MIN_DECISIONS - 1), ...older])).toBeNull();
     expect(adaptRelevanceModel(base, [...current, ...older])).not.toBeNull();
-  });
-
-  it('when decisions were scored before the last anchor inputs were added, then they count with those inputs at 0', () => {
-    const before = decisions(MIN_DECISIONS, (i) => i % 2 === 0).map((d) => ({
-      ...d,
-      inputs: Array.from(d.inputs).slice(0, size - INPUTS_ADDED_SINCE_FIRST_DECISIONS),
-    }));
-    const padded = before.map((d) => ({ ...d, inputs: [...d.inputs, ...Array<number>(INPUTS_ADDED_SINCE_FIRST_DECISIONS).fill(0)] }));
-    const fromEarlier = adaptRelevanceModel(base, before)!;
-    expect(fromEarlier).not.toBeNull();
-    fromEarlier.weights.forEach((w, i) => expect(w).toBeCloseTo(adaptRelevanceModel(base, padded)!.weights[i]!, 9));
   });
 });
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
+import { LATER_TARGET_INPUTS, TARGET_INPUTS } from '../../bridge/src/engine/relevance.js';
 import { SiteCorpus } from '../../bridge/src/engine/site-corpus.js';
 import type { GenerateRequest, IndexedPage } from '../../bridge/src/engine/types.js';
 import { ProjectIndexes } from '../../bridge/src/indexing/project-indexes.js';
@@ -299,6 +300,36 @@ describe('ProjectIndexes lifecycle', () => {
     const first = new ProjectIndexes(db);
     const answers = PAGES.map((page) => answer(page.path, {}, first));
     expect(answers.flat().length).toBeGreaterThan(0);
+    for (const suggestion of answers.flat()) expect(Number.isFinite(suggestion.relevanceScore)).toBe(true);
+    expect(PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)))).toEqual(answers);
+  });
+
+  /** Pages on the same subjects, so that their TF-IDF cosines are not 0. */
+  const KERNEL_PAGES = 50;
+  const kernelPages = (from: number, count: number, words: string): FixturePage[] =>
+    Array.from({ length: count }, (_, i) => ({
+      path: `/notes-${from + i}`,
+      title: `Kernel note ${from + i} – Docs`,
+      html: `<p>Note ${from + i} on the Linux kernel ${words}: packages, repositories and the boot loader item${from + i}.</p>`,
+    }));
+  const cosineOf = (suggestion: { inputs: readonly number[] }): number => suggestion.inputs[TARGET_INPUTS - LATER_TARGET_INPUTS]!;
+
+  test('when pages were synced in batches that changed idf, then a restart from the rows gives each page its vector length', () => {
+    sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
+    // The second batch makes the first's words commoner: lengths computed again at the restart would all shrink.
+    sync(kernelPages(KERNEL_PAGES, 20, 'scheduler memory swap'));
+    const before = PAGES.map((page) => answer(page.path));
+    expect(before.flat().some((s) => cosineOf(s) > 0)).toBe(true);
+    const restarted = new ProjectIndexes(db);
+    restarted.warmUp();
+    expect(PAGES.map((page) => answer(page.path, {}, restarted))).toEqual(before);
+  });
+
+  test('when rows were stored without a vector length (before migration 14), then a rebuild computes one, the same each time', () => {
+    sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
+    db.prepare('UPDATE search_documents SET vector_norm = NULL').run();
+    const answers = PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)));
+    expect(answers.flat().some((s) => cosineOf(s) > 0)).toBe(true);
     for (const suggestion of answers.flat()) expect(Number.isFinite(suggestion.relevanceScore)).toBe(true);
     expect(PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)))).toEqual(answers);
   });

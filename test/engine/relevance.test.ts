@@ -23,6 +23,8 @@ const target: TargetFeatures = {
   namedTargets: 5,
   sourceLinks: 2,
   siteLinksPerPage: 1.5,
+  termCosine: 0.1,
+  languagePages: 200,
 };
 
 const anchor: AnchorFeatures = {
@@ -50,7 +52,7 @@ describe('targetLogit', () => {
     { name: 'named by its title', better: { evidence: PhraseKind.title }, worse: { evidence: null } },
     { name: 'named by an existing anchor text', better: { evidence: PhraseKind.anchor }, worse: { evidence: null } },
     { name: 'named by its title rather than a heading', better: { evidence: PhraseKind.title }, worse: { evidence: PhraseKind.heading } },
-    { name: 'number of mentions', better: { mentions: 4 }, worse: { mentions: 1 } },
+    { name: 'TF-IDF cosine', better: { termCosine: 0.3 }, worse: { termCosine: 0.05 } },
   ])('when only the $name differs, then the better target scores higher', ({ better, worse }) => {
     expect(model.targetLogit({ ...target, ...better })).toBeGreaterThan(model.targetLogit({ ...target, ...worse }));
   });

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { readSourceText } from '../../bridge/src/engine/source-text.js';
 import { stemEnglish } from '../../bridge/src/engine/stemmer.js';
+import { targetVector } from '../../bridge/src/engine/relevance.js';
 import { findTargets } from '../../bridge/src/engine/target-candidates.js';
+import { SourceTerms, TargetTerms } from '../../bridge/src/engine/term-cosine.js';
 import { indexSite } from '../support/in-memory-site.js';
 
 
@@ -48,5 +50,36 @@ describe('findTargets', () => {
   ])('when the source names a page in $shape, then it counts as $inline inline and $whole whole inline mention', ({ html, inline, whole }) => {
     const features = codecsFeatures([PAGES[0]!, { path: '/source', title: 'Reading files', html, links: [] }]);
     expect(features).toMatchObject({ inlineMentions: inline, wholeInlineMentions: whole });
+  });
+});
+
+describe('findTargets: the TF-IDF cosine and the pages in the language', () => {
+  /** PAGES and `extra` pages of filler on other topics, in one language. */
+  const withFiller = (extra: number) => [
+    ...PAGES,
+    ...Array.from({ length: extra }, (_, i) => ({
+      path: `/filler-${i}`,
+      title: `Filler ${i}`,
+      html: `<p>Topic ${i} covers gardening item${i} and weather${i % 7} in season${i % 5}.</p>`,
+      links: [],
+    })),
+  ];
+
+  test('when a candidate shares words with the source, then it has their TF-IDF cosine, the same in either direction', () => {
+    const pages = withFiller(40);
+    const { corpus, documents } = indexSite(pages);
+    const cosine = codecsFeatures(pages).termCosine;
+    expect(cosine).toBeGreaterThan(0);
+    expect(cosine).toBeLessThanOrEqual(1);
+    expect(cosine).toBe(new SourceTerms(corpus, documents.get('/source')!).cosineWith(corpus.docNoOfPage('/codecs')!));
+    expect(cosine).toBe(new TargetTerms(corpus, corpus.docNoOfPage('/codecs')!).cosineWith(documents.get('/source')!));
+  });
+
+  test('when the site has more pages in the language, then every candidate reads it, and the input falls as one over its square root', () => {
+    for (const extra of [0, 40]) {
+      const features = codecsFeatures(withFiller(extra));
+      expect(features.languagePages).toBe(PAGES.length + extra);
+      expect(targetVector(features).at(-1)).toBeCloseTo(1 / Math.sqrt(PAGES.length + extra), 12);
+    }
   });
 });

@@ -9,7 +9,8 @@
  *    what recall@10 and the suggestions shown depend on;
  * 2. the level: a logistic regression of the label on each page's ten best targets under that order, with two
  *    inputs — its score and the inputs that are the same for every candidate of a page (how many pages it names,
- *    how many it links, the site's links per page), which no order can learn — folded back into the weights.
+ *    how many it links, the site's links per page, the pages in its language), which no order can learn — folded
+ *    back into the weights.
  *    (`pointwise`, the procedure until session 9: L2-regularised logistic regression by Newton's method on every
  *    considered target, then refit a few rounds on each page's ten best; judged leave-one-site-out it ranked less
  *    well: `bench/quality/README.md`.)
@@ -21,6 +22,7 @@
  * otherwise set the weights for every other kind of site.
  */
 import type { DumpedPage } from '../features/feature-dump.js';
+import { baseVariant } from '../features/small-site-features.js';
 import { fitLogistic, type Example } from './logistic.js';
 import { fitListwise } from './listwise.js';
 import { replayPage } from './replay.js';
@@ -30,7 +32,7 @@ export interface FitOptions {
   lambda: number;
   /** Step 3 uses the shown suggestions scored at least this by step 2. */
   calibrateFrom: number;
-  /** Variants whose shown suggestions calibrate (all when empty). */
+  /** Variants whose shown suggestions calibrate, small sites' with their corpus's (all when empty). */
   calibrationVariants: readonly string[];
   /** How the order is fitted: a softmax per page (steps 1–2), or the earlier pointwise logistic regression. */
   ranking: 'listwise' | 'pointwise';
@@ -114,7 +116,7 @@ function fitPointwiseWeights(training: readonly DumpedPage[], lambda: number): n
 export function fitRelevanceWeights(training: readonly DumpedPage[], options: FitOptions = DEFAULT_FIT_OPTIONS): number[] {
   const weights = options.ranking === 'listwise' ? fitListwiseWeights(training, options.lambda) : fitPointwiseWeights(training, options.lambda);
   const calibrating = training.filter(
-    (page) => page.truth > 0 && (options.calibrationVariants.length === 0 || options.calibrationVariants.includes(page.variant)),
+    (page) => page.truth > 0 && (options.calibrationVariants.length === 0 || options.calibrationVariants.includes(baseVariant(page.variant))),
   );
   const shown = balancedExamples(calibrating, (page) =>
     replayPage(page, weights)

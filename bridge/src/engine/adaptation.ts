@@ -27,20 +27,6 @@ export const PRIOR_STRENGTH = 10;
 /** The most recent decisions used: the fit costs O(decisions × inputs²). */
 export const MAX_DECISIONS = 2000;
 const NEWTON_STEPS = 12;
-/**
- * Anchor inputs appended to the model since decisions were first kept (nameLike, afterCue, wholeBlock): a decision
- * scored before them has every other input, and 0 stands for "not known to hold" in the new ones.
- */
-export const INPUTS_ADDED_SINCE_FIRST_DECISIONS = 3;
-
-/** The decision's inputs in the model's shape: as they are, zero-padded from the earlier shape, or null (another shape). */
-function inputsFor(decision: Decision, size: number): ArrayLike<number> | null {
-  if (decision.inputs.length === size) return decision.inputs;
-  if (decision.inputs.length !== size - INPUTS_ADDED_SINCE_FIRST_DECISIONS) return null;
-  const padded = new Float64Array(size);
-  padded.set(Array.from(decision.inputs));
-  return padded;
-}
 
 /**
  * The adapted model, or null when there are too few decisions to move away from the shipped one. `start` (the last
@@ -53,12 +39,8 @@ export function adaptRelevanceModel(
   start?: RelevanceModel,
 ): RelevanceModel | null {
   const size = base.weights.length;
-  const usable = decisions
-    .flatMap((d) => {
-      const inputs = inputsFor(d, size);
-      return inputs === null ? [] : [{ inputs, accepted: d.accepted }];
-    })
-    .slice(0, MAX_DECISIONS);
+  // Decisions stored by older engines are brought into the model's shape before (decision-inputs.ts); others do not fit.
+  const usable = decisions.filter((d) => d.inputs.length === size).slice(0, MAX_DECISIONS);
   const accepted = usable.filter((d) => d.accepted).length;
   if (usable.length < MIN_DECISIONS || accepted < MIN_DECISIONS_EACH || usable.length - accepted < MIN_DECISIONS_EACH) {
     return null;
@@ -119,10 +101,7 @@ export function adaptRelevanceModel(
  */
 export function withMeanScoreOf(model: RelevanceModel, reference: RelevanceModel, examples: readonly Decision[]): RelevanceModel {
   const size = model.weights.length;
-  const inputs = examples.flatMap((example) => {
-    const padded = inputsFor(example, size);
-    return padded === null ? [] : [padded];
-  });
+  const inputs = examples.filter((example) => example.inputs.length === size).map((example) => example.inputs);
   if (inputs.length === 0) return model;
   const target = inputs.reduce((sum, x) => sum + logistic(dot(reference.weights, x)), 0) / inputs.length;
   const logits = inputs.map((x) => dot(model.weights, x));
@@ -146,9 +125,8 @@ export function meanScoreOver(model: RelevanceModel, examples: readonly Decision
   let sum = 0;
   let count = 0;
   for (const example of examples) {
-    const inputs = inputsFor(example, size);
-    if (inputs === null) continue;
-    sum += logistic(dot(model.weights, inputs));
+    if (example.inputs.length !== size) continue;
+    sum += logistic(dot(model.weights, example.inputs));
     count += 1;
   }
   return count === 0 ? null : sum / count;

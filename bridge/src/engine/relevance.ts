@@ -30,6 +30,13 @@ export interface TargetFeatures {
    * editors link, so that the score adapts to a site rather than to the sites the model was fitted on.
    */
   siteLinksPerPage: number;
+  /** TF-IDF cosine of source and target over their postings, in [0, 1] (term-cosine.ts). */
+  termCosine: number;
+  /**
+   * Pages of the site in the source's language; same for every target of a source. Of the few pages of a small site,
+   * each is likelier to be linked than one of the many of a large site: this sets the level, as the site grows.
+   */
+  languagePages: number;
 }
 
 /** What is known about one anchor for a target. */
@@ -65,6 +72,17 @@ const KINDS = [PhraseKind.title, PhraseKind.titlePart, PhraseKind.heading, Phras
 /** Uses of an anchor text beyond this read as this many: the strongest anchor evidence the model knows. */
 export const MAX_ANCHOR_USES = 50;
 
+/**
+ * The target inputs added in 2026-11, the last of targetVector: the TF-IDF cosine and its square root, and one over the
+ * square root of the pages in the language (held out on the benchmark's small sites, it told their level better than
+ * one over the pages: bench/quality/README.md). A decision stored before them is given them as generation reads them
+ * now (decision-inputs.ts).
+ */
+export function laterTargetInputs(f: Pick<TargetFeatures, 'termCosine' | 'languagePages'>): number[] {
+  return [f.termCosine, Math.sqrt(f.termCosine), 1 / Math.sqrt(Math.max(1, f.languagePages))];
+}
+export const LATER_TARGET_INPUTS = 3;
+
 export function targetVector(f: TargetFeatures): number[] {
   return [
     1,
@@ -84,6 +102,7 @@ export function targetVector(f: TargetFeatures): number[] {
     Math.log1p(f.wholeInlineMentions),
     Math.log1p(f.siteLinksPerPage),
     f.evidence === null ? 0 : Math.log1p(f.siteLinksPerPage),
+    ...laterTargetInputs(f),
   ];
 }
 
@@ -105,27 +124,25 @@ export function anchorVector(f: AnchorFeatures): number[] {
 
 /**
  * Weights over targetVector then anchorVector, fitted by bench/quality/fit-relevance.ts on the quality benchmark's
- * fourteen documentation sites (links removed or half removed; label = the authors linked that target from that page;
- * the anchor is the one the engine prefers; every site weighs the same): the order by a softmax over each page's
+ * fourteen documentation sites and the small sites cut from them (links removed or half removed; label = the authors
+ * linked that target from that page; the anchor is the one the engine prefers; every site weighs the same): the order by a softmax over each page's
  * candidates, the level by a logistic regression on each page's ten best targets, then calibrated on the suggestions
  * shown that score 0.3 or more on the sites without links (bench/quality/fitting/fit-procedure.ts). Judged
  * leave-one-site-out (bench/quality/README.md). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -2.686, 0.981, 0.029, 1.66, 0.843, 0.558, 1.402, 0.893, 0.015, -1.228, -0.399, 0.144, -0.421, 0.244, 0.293,
-  -0.412, 0.285, 1.309, 0.669, 1.095, 0.998, 0.67, -1.187, 0.276, -0.351, 0.78, 0.422, -0.251, -0.023, 1.165, 1.681,
-  2.166, -0.227, 0.5, 0.156, -0.007, 0.399, 0.691, 0.392,
+  -3.318, 2.169, -2.193, 1.666, 0.816, 0.481, 1.380, 0.815, -0.003, -1.359, -0.502, 0.025, -0.446, 0.252, 0.293, -0.355, 0.289, 1.309, 0.532, 1.137, 0.934, 0.540, -1.279, 0.219, -3.555, 5.245, 6.259, -0.275, 0.585, 0.528, -0.233, 0.052, 0.905, 1.273, 1.761, -0.195, 0.554, 0.185, 0.123, 0.372, 0.627, 0.423,
 ];
-const TARGET_INPUTS = 14 + 2 * KINDS.length;
-const ANCHOR_INPUTS = KINDS.length + 10;
+export const TARGET_INPUTS = 17 + 2 * KINDS.length;
+export const ANCHOR_INPUTS = KINDS.length + 10;
 
 /** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */
 const ANCHOR_INPUT_MAX = [1, 1, 1, 2, Math.log1p(MAX_ANCHOR_USES), 1, 1, 1, 1, 1];
 
 /**
  * The default minRelevanceScore: suggestions more likely accepted than not. Held out on fourteen sites (each answered
- * by a model fitted on the others, all their links removed), 0.65 of the suggestions at or above 0.5 were links the
- * authors had made, 1.8 per page; at 0.8 it was 0.84 but 0.34 per page, so a new site showed almost nothing
+ * by a model fitted on the others, all their links removed), 0.66 of the suggestions at or above 0.5 were links the
+ * authors had made, 1.7 per page; at 0.8 it was 0.87 but 0.26 per page, so a new site showed almost nothing
  * (bench/quality/README.md).
  */
 export const DEFAULT_MIN_RELEVANCE_SCORE = 0.5;

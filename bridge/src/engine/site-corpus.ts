@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, primaryLanguage } from './language.js';
 import { languageOfStem, stemmerFor, type Stem } from './stemmer.js';
 import { TermDictionary, type TermDictionarySnapshot } from './term-dictionary.js';
 import { TermLists, type TermListsSnapshot } from './term-lists.js';
+import { termOf, termVectorNorm, TermVectors, type TermVectorsSnapshot } from './term-vectors.js';
 import { isContentWord, tokenize } from './tokenizer.js';
 import { ensureLength } from './typed-arrays.js';
 import type { IndexedPage, Keyphrase } from './types.js';
@@ -40,6 +41,11 @@ export interface CorpusDocument {
    * current average is taken).
    */
   averageLength: number;
+  /**
+   * The length of the page's term vector (term-vectors.ts) under the idf that chose its postings; NaN for a document
+   * stored before it was kept (completeVectorNorm gives it one).
+   */
+  vectorNorm: number;
   /** Own keyphrases (the editors' ones with kind anchor), packed: kind, word count, term ids…, repeated. */
   phrases: Int32Array;
   /** Internal links, packed: target doc number, anchor word count (0 for none), anchor term ids…, repeated. */
@@ -54,7 +60,7 @@ export interface SiteCorpusSnapshot {
   /** '' for a URL that was only linked to. */
   pageIds: string[];
   titleTerms: TermListsSnapshot;
-  keyTerms: TermListsSnapshot;
+  termVectors: TermVectorsSnapshot;
   statusCodes: Uint16Array<ArrayBuffer>;
   /** Primary language subtag per document number ('' for a URL that was only linked to). */
   languages: string[];
@@ -124,7 +130,8 @@ export class SiteCorpus {
   private readonly pageIds: (string | undefined)[] = [];
   private readonly docByPage = new Map<string, number>();
   private readonly titleTerms = new TermLists();
-  private readonly keyTerms = new TermLists();
+  /** Each page's strongest postings with their counts (term-vectors.ts), strongest first. */
+  readonly termVectors = new TermVectors();
   private statusCodes = new Uint16Array(1024);
   private inbound = new Int32Array(1024);
   private persistedUrlCount = 0;
@@ -244,9 +251,20 @@ export class SiteCorpus {
     return this.titleTerms.get(docNo);
   }
 
-  /** The page's highest tf-idf terms (postings are stored strongest first). */
+  /** The page's KEY_TERMS_PER_DOCUMENT highest tf-idf terms (postings are stored strongest first). */
   keyTermIds(docNo: number): Int32Array | undefined {
-    return this.keyTerms.get(docNo);
+    const vector = this.termVectors.get(docNo);
+    return vector === undefined ? undefined : Int32Array.from(vector.subarray(0, KEY_TERMS_PER_DOCUMENT), termOf);
+  }
+
+  /** The page's VECTOR_TERMS strongest postings with their counts (packed, see term-vectors.ts), as a view valid until the corpus changes. */
+  termVectorOf(docNo: number): Int32Array | undefined {
+    return this.termVectors.get(docNo);
+  }
+
+  /** The length of the page's whole term vector, counts × idf as of when its postings were chosen (0 without one). */
+  termVectorNorm(docNo: number): number {
+    return this.termVectors.norm(docNo);
   }
 
   /** The document number of a URL, allocated when new. */
@@ -287,7 +305,7 @@ export class SiteCorpus {
       urls: this.urls.slice(),
       pageIds: this.pageIds.map((pageId) => pageId ?? ''),
       titleTerms: this.titleTerms.snapshot(),
-      keyTerms: this.keyTerms.snapshot(),
+      termVectors: this.termVectors.snapshot(),
       statusCodes: this.statusCodes.slice(0, this.urls.length),
       languages: this.languages.map((language) => language ?? ''),
       inbound: this.inbound.slice(0, this.urls.length),
@@ -312,7 +330,7 @@ export class SiteCorpus {
     });
     corpus.persistedUrlCount = snapshot.urls.length;
     corpus.titleTerms.restoreSnapshot(snapshot.titleTerms);
-    corpus.keyTerms.restoreSnapshot(snapshot.keyTerms);
+    corpus.termVectors.restoreSnapshot(snapshot.termVectors);
     corpus.statusCodes = snapshot.statusCodes;
     corpus.inbound = snapshot.inbound;
     corpus.linkedPairs = snapshot.inbound.reduce((sum, count) => sum + count, 0);
@@ -331,6 +349,14 @@ export class SiteCorpus {
   restoreDocument(document: CorpusDocument): void {
     this.add(document);
     if (isSuccess(document.statusCode)) this.countLanguage(document.language, 1);
+  }
+
+  /**
+   * Gives a restored document stored without its vector length (before migration 0014) one under the idf of now: a
+   * rebuild calls it once every document is restored, so that it is the same on each rebuild until the page is synced.
+   */
+  completeVectorNorm(document: CorpusDocument): void {
+    this.termVectors.setNorm(document.docNo, termVectorNorm(document.postingTermIds, document.postingCounts, (termId) => this.idf(termId)));
   }
 
   private countLanguage(language: string, sign: 1 | -1): void {
@@ -435,6 +461,7 @@ export class SiteCorpus {
         postingTermIds: new Int32Array(0),
         postingCounts: new Uint16Array(0),
         averageLength: 0,
+        vectorNorm: 0,
         phrases: Int32Array.from(phrases),
         outlinks: Int32Array.from(outlinks),
       },
@@ -454,12 +481,12 @@ export class SiteCorpus {
     }
     keys.sort();
     const kept = Array.from(keys.subarray(0, POSTINGS_PER_DOCUMENT), (key) => ((key % INDEX_SPACE) + INDEX_SPACE) % INDEX_SPACE);
-    return {
-      ...prepared.document,
-      postingTermIds: Int32Array.from(kept, (i) => termIds[i]!),
-      postingCounts: Uint16Array.from(kept, (i) => Math.min(65_535, termCounts[i]!)),
-      averageLength: this.averageLength,
-    };
+    const postingTermIds = Int32Array.from(kept, (i) => termIds[i]!);
+    const postingCounts = Uint16Array.from(kept, (i) => Math.min(65_535, termCounts[i]!));
+    // The weights' inputs as of now, kept with the document: a rebuild from the rows gives the page the same impacts
+    // and length (and asks no idf while document counts are being restored).
+    const vectorNorm = termVectorNorm(postingTermIds, postingCounts, (termId) => this.idf(termId));
+    return { ...prepared.document, postingTermIds, postingCounts, averageLength: this.averageLength, vectorNorm };
   }
 
   /** Adds (+1) or withdraws (-1) a page version's contribution to document frequencies and lengths. */
@@ -493,7 +520,7 @@ export class SiteCorpus {
     this.docByPage.set(document.pageId, docNo);
     this.statusCodes[docNo] = document.statusCode;
     this.titleTerms.set(docNo, document.titleTermIds);
-    this.keyTerms.set(docNo, document.postingTermIds.subarray(0, KEY_TERMS_PER_DOCUMENT));
+    this.termVectors.set(docNo, document.postingTermIds, document.postingCounts, document.vectorNorm);
     if (isSuccess(document.statusCode)) {
       forEachPhrase(document.phrases, (kind, ids) => this.phrases.add(docNo, kind, ids, usesOfOwnPhrase(kind)));
     }
@@ -522,7 +549,7 @@ export class SiteCorpus {
     });
     this.statusCodes[docNo] = 0;
     this.titleTerms.clear(docNo);
-    this.keyTerms.clear(docNo);
+    this.termVectors.clear(docNo);
   }
 }
 

@@ -3,6 +3,7 @@ import { findMentions, KIND_STRENGTH, mentionsOf, type Mention } from './phrase-
 import type { PhraseKind } from './phrase-index.js';
 import { forEachOutlink, linkedDocuments, type CorpusDocument, type SiteCorpus } from './site-corpus.js';
 import { similarityPlace, similarTargets } from './similar-pages.js';
+import { SourceTerms, TargetTerms } from './term-cosine.js';
 import { blockEnd, blockStart, type SourceText } from './source-text.js';
 import type { GenerateRequest } from './types.js';
 
@@ -21,8 +22,16 @@ export function findTargets(corpus: SiteCorpus, source: CorpusDocument, text: So
     similarity: similarity.byDoc.get(docNo) ?? 0,
   })).sort((a, b) => b.similarity - a.similarity || a.docNo - b.docNo);
   const bestSimilarity = Math.max(1e-9, targets[0]?.similarity ?? 0);
+  const sourceTerms = new SourceTerms(corpus, source);
+  const languagePages = corpus.documentCountOf(source.language);
   return targets.map(({ docNo, similarity: targetSimilarity }, rank) =>
-    candidateOf(corpus, text, view, docNo, mentions.get(docNo) ?? [], mentions.size, { similarity: targetSimilarity, rank, best: bestSimilarity }),
+    candidateOf(corpus, text, view, docNo, mentions.get(docNo) ?? [], mentions.size, {
+      similarity: targetSimilarity,
+      rank,
+      best: bestSimilarity,
+      termCosine: sourceTerms.cosineWith(docNo),
+      languagePages,
+    }),
   );
 }
 
@@ -66,13 +75,19 @@ export function findTargetFromEach(
   const found = sources.map(({ text }, i) =>
     accepted[i] ? mentionsOf(corpus, text, views[i]!.accept, views[i]!.withdrawnAnchors, targetDocNo) : null,
   );
+  const targetTerms = new TargetTerms(corpus, targetDocNo);
+  const languagePages = corpus.documentCountOf(corpus.languageOf(targetDocNo));
   return sources.map(({ source, text }, i) => {
     const view = views[i]!;
     const place = places[i]!;
     const { mentions, named } = found[i] ?? { mentions: [], named: new Set<number>() };
     if (!accepted[i]) return undefined;
     // Most often the target ranks among the similar pages kept, and counting the pages scoring as much places it.
-    if (place !== null) return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { ...place, best: Math.max(1e-9, place.best) });
+    if (place !== null) {
+      const termCosine = targetTerms.cosineWith(source);
+      const best = Math.max(1e-9, place.best);
+      return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { ...place, best, termCosine, languagePages });
+    }
     const similarity = similarTargets(corpus, source, view.accept, [...named]);
     if (mentions.length === 0 && !similarity.top.includes(targetDocNo)) return undefined;
     // findTargets' candidates are the named pages and the similar ones, in order of similarity, then document number.
@@ -86,7 +101,13 @@ export function findTargetFromEach(
     };
     named.forEach(count);
     for (const docNo of similarity.top) if (!named.has(docNo)) count(docNo);
-    return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, { similarity: targetSimilarity, rank, best: Math.max(1e-9, best) });
+    return candidateOf(corpus, text, view, targetDocNo, mentions, named.size, {
+      similarity: targetSimilarity,
+      rank,
+      best: Math.max(1e-9, best),
+      termCosine: targetTerms.cosineWith(source),
+      languagePages,
+    });
   });
 }
 
@@ -126,7 +147,7 @@ function forwardView(corpus: SiteCorpus, source: CorpusDocument, request: Genera
   return { accept, ownLinks, linked, unlinked, withdrawnAnchors: unlinked ? ownAnchorPhrases(source) : null, siteLinksPerPage };
 }
 
-/** A target's features from its mentions and its place by similarity among the source's candidates. */
+/** A target's features from its mentions, its place by similarity among the source's candidates and its cosine. */
 function candidateOf(
   corpus: SiteCorpus,
   text: SourceText,
@@ -134,7 +155,7 @@ function candidateOf(
   docNo: number,
   found: Mention[],
   namedTargets: number,
-  place: { similarity: number; rank: number; best: number },
+  place: { similarity: number; rank: number; best: number; termCosine: number; languagePages: number },
 ): TargetCandidate {
   let inlineMentions = 0;
   let wholeInlineMentions = 0;
@@ -161,6 +182,8 @@ function candidateOf(
       namedTargets,
       sourceLinks: view.linked.size,
       siteLinksPerPage: view.siteLinksPerPage,
+      termCosine: place.termCosine,
+      languagePages: place.languagePages,
     },
   };
 }

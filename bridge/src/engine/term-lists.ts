@@ -9,7 +9,7 @@ export interface TermListsSnapshot {
 }
 
 /**
- * Short lists of term ids per document, packed into one growable array. Hundreds of thousands of tiny typed
+ * Short lists of integers per document (term ids, or their counts), packed into one growable array. Hundreds of thousands of tiny typed
  * arrays would each be a separate allocation that pins memory between the short-lived ones of every sync; one
  * array does not. A replaced list leaves a hole; the array is repacked when holes make up half of it.
  */
@@ -36,6 +36,23 @@ export class TermLists {
   get(docNo: number): Int32Array | undefined {
     const offset = this.offsets[docNo] ?? -1;
     return offset === -1 ? undefined : this.data.subarray(offset, offset + this.lengths[docNo]!);
+  }
+
+  /**
+   * Where the document's list starts in `entries`, or -1: the cosine reads hundreds of targets' lists a request, and
+   * a view each (`get`) was an allocation each.
+   */
+  offsetOf(docNo: number): number {
+    return this.offsets[docNo] ?? -1;
+  }
+
+  lengthOf(docNo: number): number {
+    return this.lengths[docNo] ?? 0;
+  }
+
+  /** Every list's entries, at `offsetOf`; valid until the next `set`. */
+  get entries(): Int32Array {
+    return this.data;
   }
 
   clear(docNo: number): void {

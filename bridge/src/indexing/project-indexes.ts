@@ -4,10 +4,11 @@ import { SiteCorpus, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
 import { stemmerFor } from '../engine/stemmer.js';
-import { DEFAULT_RELEVANCE_MODEL, type RelevanceModel } from '../engine/relevance.js';
+import { DEFAULT_RELEVANCE_MODEL, laterTargetInputs, type RelevanceModel } from '../engine/relevance.js';
 import { suggestLinks } from '../engine/suggestion-engine.js';
 import type { Decision } from '../engine/adaptation.js';
 import { linksSitePages, siteLinkExamples } from '../engine/site-link-examples.js';
+import { SourceTerms } from '../engine/term-cosine.js';
 import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { SearchIndexStore } from './search-index-store.js';
@@ -21,9 +22,10 @@ function urlHash(url: string): number {
 
 /**
  * Version of SiteCorpus's snapshot layout: a snapshot of another layout is ignored and the index rebuilt. 2: each
- * document's language. 3: an editor's keyphrase counts KEYPHRASE_ANCHOR_USES uses in the phrase index, not one.
+ * document's language. 3: an editor's keyphrase counts KEYPHRASE_ANCHOR_USES uses in the phrase index, not one. 4: each
+ * page's postings with their counts (termVectors) in place of its key terms.
  */
-const SNAPSHOT_FORMAT = 3;
+const SNAPSHOT_FORMAT = 4;
 /** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
 const MAX_SNAPSHOT_BYTES = 900_000_000;
 
@@ -123,6 +125,19 @@ export class ProjectIndexes {
       return { document, readText };
     };
     return suggestInbound(corpus, target, request, load, relevance);
+  }
+
+  /**
+   * The pair's target inputs added last (engine/relevance.ts, laterTargetInputs) as forward generation reads them, or
+   * 'gone' when either page is not in the index: what a decision stored before them is given (decision-inputs.ts).
+   */
+  laterTargetInputs(projectId: string, sourcePageId: string, targetPageId: string): number[] | 'gone' {
+    const corpus = this.corpus(projectId);
+    const source = this.store.document(sourcePageId);
+    const target = corpus.docNoOfPage(targetPageId);
+    if (source === undefined || target === undefined || corpus.termVectorOf(target) === undefined) return 'gone';
+    if (corpus.termVectorOf(source.docNo) === undefined) return 'gone';
+    return laterTargetInputs({ termCosine: new SourceTerms(corpus, source).cosineWith(target), languagePages: corpus.documentCountOf(source.language) });
   }
 
   /**
@@ -238,7 +253,16 @@ export class ProjectIndexes {
       corpus.totalLength = stats.totalLength;
       corpus.index.reserve(stats.postingCounts);
     }
-    for (const document of this.store.documents(projectId)) corpus.restoreDocument(document);
+    let withoutNorm = 0;
+    for (const document of this.store.documents(projectId)) {
+      corpus.restoreDocument(document);
+      if (Number.isNaN(document.vectorNorm)) withoutNorm += 1;
+    }
+    // Rows stored before migration 0014 get their vector length under the restored counts, read a second time (the
+    // corpus keeps only a page's strongest terms, not the postings the length is over).
+    if (withoutNorm > 0) {
+      for (const document of this.store.documents(projectId)) if (Number.isNaN(document.vectorNorm)) corpus.completeVectorNorm(document);
+    }
     return corpus;
   }
 }

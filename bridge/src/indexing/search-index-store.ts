@@ -15,6 +15,7 @@ interface DocumentRow {
   phrases: Buffer;
   outlinks: Buffer;
   average_length: number | null;
+  vector_norm: number | null;
 }
 
 /** What is stored of a page's text at sync. */
@@ -43,7 +44,7 @@ export interface StoredSnapshot {
   data: Buffer;
 }
 
-const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, language, length, title_terms, posting_terms, posting_counts, phrases, outlinks, average_length';
+const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, language, length, title_terms, posting_terms, posting_counts, phrases, outlinks, average_length, vector_norm';
 
 function toDocument(row: DocumentRow): CorpusDocument {
   return {
@@ -57,8 +58,10 @@ function toDocument(row: DocumentRow): CorpusDocument {
     postingCounts: uint16FromBytes(row.posting_counts),
     phrases: int32FromBytes(row.phrases),
     outlinks: int32FromBytes(row.outlinks),
-    // Stored before migration 0013: the rebuild takes the restored average (SiteCorpus.impacts).
+    // Stored before migrations 0013 and 0014: the rebuild takes the restored average (SiteCorpus.impacts) and
+    // computes the length (SiteCorpus.completeVectorNorm).
     averageLength: row.average_length ?? Number.NaN,
+    vectorNorm: row.vector_norm ?? Number.NaN,
   };
 }
 
@@ -71,7 +74,7 @@ export class SearchIndexStore {
       insertTerm: db.prepare('INSERT INTO search_terms (project_id, term_id, stem) VALUES (?, ?, ?)'),
       insertUrl: db.prepare('INSERT INTO search_urls (project_id, doc_no, url) VALUES (?, ?, ?)'),
       upsertDocument: db.prepare(
-        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       upsertText: db.prepare(
         `INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids, analysis_version)
@@ -128,6 +131,7 @@ export class SearchIndexStore {
       toBytes(document.phrases),
       toBytes(document.outlinks),
       document.averageLength,
+      document.vectorNorm,
     );
     this.statements.upsertText.run(
       document.pageId,

@@ -9,6 +9,7 @@ import {
   withMeanScoreOf,
   type Decision,
 } from '../engine/adaptation.js';
+import { inputsInCurrentShape } from '../engine/decision-inputs.js';
 import type { RelevanceModel } from '../engine/relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { RelevanceSummary } from './suggestions.schemas.js';
@@ -24,6 +25,9 @@ export interface SiteLinks {
     limits: { maxPages: number; maxRead: number },
   ) => { pages: number; examples: Decision[] };
 }
+
+/** A pair's target inputs added last, 'gone' when either page is not indexed (ProjectIndexes.laterTargetInputs). */
+export type PairLaterTargetInputs = (projectId: string, sourcePageId: string, targetPageId: string) => readonly number[] | 'gone';
 
 /** Pages of the site read for examples: about a thousand examples, half a second on a large site. */
 export const SITE_LINK_PAGES = 100;
@@ -45,10 +49,11 @@ export const SITE_LINKS_PRIOR_STRENGTH = 3;
  * How the site-adapted score is spread and levelled: log-odds × `slope` + min(0, `fromExamples` × the examples' gap +
  * `offset`), where the gap is logit(share of the examples linked) − logit(their mean score). Fitted on the quality
  * benchmark's fourteen sites (`bench/quality/fit-site-level.ts`; held out, each site fitted on the others, the
- * calibration gap fell from 0.28 to 0.12; refitted for session 9's weights). The level is only ever lowered: the benchmark's examples miss half their
- * links, a real site's do not, so a raise learnt there could not be trusted on a site whose links are all in place.
+ * calibration gap fell from 0.24 to 0.11; refitted for session 12's weights). The level is only ever lowered: the
+ * benchmark's examples miss half their links, a real site's do not, so a raise learnt there could not be trusted on a
+ * site whose links are all in place.
  */
-export const SITE_LEVEL = { slope: 1.661, fromExamples: 1.691, offset: 0.709 } as const;
+export const SITE_LEVEL = { slope: 1.596, fromExamples: 1.586, offset: 0.680 } as const;
 
 const logit = (p: number): number => Math.log(p / (1 - p));
 
@@ -89,6 +94,7 @@ export class ProjectRelevance {
     private readonly suggestions: SuggestionsRepository,
     private readonly base: RelevanceModel,
     private readonly siteLinks: SiteLinks | null = null,
+    private readonly laterTargetInputs: PairLaterTargetInputs | null = null,
   ) {}
 
   modelFor(projectId: string): RelevanceModel {
@@ -125,13 +131,24 @@ export class ProjectRelevance {
     return entry;
   }
 
+  /** The most recent decisions whose inputs the model reads, older engines' brought into its shape. */
+  private decisions(projectId: string): Decision[] {
+    return this.suggestions.decisions(projectId, MAX_DECISIONS).flatMap((decision) => {
+      const inputs = inputsInCurrentShape(
+        decision.inputs,
+        () => this.laterTargetInputs?.(projectId, decision.sourcePageId, decision.targetPageId) ?? 'gone',
+      );
+      return inputs === null ? [] : [{ inputs, accepted: decision.accepted }];
+    });
+  }
+
   private current(projectId: string): Adapted {
     const site = this.siteModel(projectId);
     const revision = this.suggestions.decisionsRevision(projectId);
     const key = `${site.key}|${site.summary.adapted}|${revision.count}/${revision.lastUpdatedAt ?? ''}`;
     const cached = this.cache.get(projectId);
     if (cached?.key === key) return cached;
-    const decisions = revision.count === 0 ? [] : this.suggestions.decisions(projectId, MAX_DECISIONS);
+    const decisions = revision.count === 0 ? [] : this.decisions(projectId);
     const warmStart = cached?.summary.adapted ? cached.model : undefined;
     const adapted = adaptRelevanceModel(site.model, decisions, PRIOR_STRENGTH, warmStart);
     const accepted = decisions.filter((decision) => decision.accepted).length;

@@ -18,6 +18,8 @@ export interface SuggestionUpsert {
 export interface StoredDecision {
   inputs: Float32Array;
   accepted: boolean;
+  sourcePageId: string;
+  targetPageId: string;
 }
 
 /** Changes whenever a decision is made, changed or removed: what a cached adapted model is keyed by. */
@@ -100,7 +102,8 @@ export class SuggestionsRepository {
          WHERE project_id = ? AND status <> 'pending'`,
       ),
       decisions: db.prepare(
-        `SELECT inputs, status FROM suggestions WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'
+        `SELECT inputs, status, source_page_id, target_page_id FROM suggestions
+         WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'
          ORDER BY updated_at DESC LIMIT ?`,
       ),
       setStatus: db.prepare('UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ?'),
@@ -160,10 +163,17 @@ export class SuggestionsRepository {
 
   /** The most recent decisions: approved and implemented suggestions were accepted, rejected ones were not. */
   decisions(projectId: string, limit: number): StoredDecision[] {
-    const rows = this.statements.decisions.all(projectId, limit) as { inputs: Buffer; status: SuggestionStatus }[];
+    const rows = this.statements.decisions.all(projectId, limit) as {
+      inputs: Buffer;
+      status: SuggestionStatus;
+      source_page_id: string;
+      target_page_id: string;
+    }[];
     return rows.map((row) => ({
       inputs: new Float32Array(row.inputs.buffer.slice(row.inputs.byteOffset, row.inputs.byteOffset + row.inputs.byteLength)),
       accepted: row.status !== 'rejected',
+      sourcePageId: row.source_page_id,
+      targetPageId: row.target_page_id,
     }));
   }
 

@@ -12,6 +12,7 @@ import { migration as suggestionInputs } from './0010-suggestion-inputs.js';
 import { migration as pageKeyphrases } from './0011-page-keyphrases.js';
 import { migration as pageLanguage } from './0012-page-language.js';
 import { migration as documentAverageLength } from './0013-document-average-length.js';
+import { migration as termVectorLength } from './0014-term-vector-length.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   pageKeyphrases,
   pageLanguage,
   documentAverageLength,
+  termVectorLength,
 ];

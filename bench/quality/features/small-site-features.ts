@@ -1,0 +1,49 @@
+/**
+ * Small sites cut from each corpus (corpus/small-sites.ts), dumped like the whole corpus: what a new user with a few
+ * dozen posts has. Their pages are fitted on with their corpus's, so a held-out fold leaves them out with it, and they
+ * teach the model what no whole documentation site can: how the chance of a link grows as a site has fewer pages.
+ */
+import type { Corpus } from '../corpus/types.js';
+import { smallSitesOf } from '../corpus/small-sites.js';
+import { sampleSourcePages, type VariantName } from '../corpus/variants.js';
+import type { DumpedPage } from './feature-dump.js';
+
+/** Pages of the small sites cut from each corpus, and how many of each size. */
+export const SMALL_SITE_SIZES = [3, 5, 10, 30, 60] as const;
+export const SMALL_SITES_PER_SIZE = 3;
+
+/** `all-removed@10`: the variant of the small sites of ten pages. */
+export const smallSiteVariant = (variant: VariantName, size: number): string => `${variant}@${size}`;
+
+/** The variant a dumped page is of, small site or not: `all-removed@10` → `all-removed`. */
+export const baseVariant = (variant: string): string => variant.split('@')[0]!;
+
+/** The small site's size of a dumped page's variant, or null for a whole corpus. */
+export function smallSiteSize(variant: string): number | null {
+  const size = variant.split('@')[1];
+  return size === undefined ? null : Number(size);
+}
+
+/**
+ * Every small site of every size, each variant dumped by `dump` (a site of its own id, every linking page asked), its
+ * pages labelled with the corpus's id and the small site's variant.
+ */
+export function smallSiteFeatures(
+  corpusId: string,
+  corpus: Corpus,
+  variants: readonly VariantName[],
+  dump: (siteId: string, site: Corpus, variant: VariantName, sourceUrls: ReadonlySet<string>) => DumpedPage[],
+): DumpedPage[] {
+  return SMALL_SITE_SIZES.flatMap((size) => {
+    const sites = smallSitesOf(corpus, size, SMALL_SITES_PER_SIZE);
+    return variants.flatMap((variant) =>
+      sites.flatMap((site, i) =>
+        dump(`${corpusId}-small${size}-${i}`, site, variant, sampleSourcePages(site, size)).map((page) => ({
+          ...page,
+          corpus: corpusId,
+          variant: smallSiteVariant(variant, size),
+        })),
+      ),
+    );
+  });
+}
