@@ -28,11 +28,13 @@ import { runEngine } from './bridge/engine-run.js';
 import { corpusFacts } from './corpus/corpus-facts.js';
 import { loadCorpus } from './corpus/corpus-store.js';
 import { selectLanguageSources, type LanguageCorpusSource } from './corpus/language-sources.js';
+import type { Corpus } from './corpus/types.js';
 import { withLiteralCharacters } from './corpus/literal-characters.js';
 import { CORPUS_SOURCES } from './corpus/sources.js';
 import { buildVariant, sampleSourcePages, type Variant, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant } from './evaluate-variant.js';
 import { variantFeatures } from './features/feature-dump.js';
+import { smallSiteFeatures } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import type { FoldModel } from './fitting/held-out.js';
 import { fitRelevanceWeights } from './fitting/fit-procedure.js';
@@ -64,7 +66,7 @@ function asStored(variant: Variant): Variant {
 
 /**
  * The relevance model for a site: the shipped weights, or the same fitting procedure on the English sites' feature
- * dumps without the site's English twin (dumps cached as bench/quality/run.ts caches them).
+ * dumps and their small sites without the site's English twin (dumps cached as bench/quality/run.ts caches them).
  */
 function modelFor(source: LanguageCorpusSource): FoldModel {
   if (args.model === 'shipped' || source.englishTwin === undefined) return { heldOut: source.id, weights: [...WEIGHTS] };
@@ -77,10 +79,13 @@ function modelFor(source: LanguageCorpusSource): FoldModel {
   const training = CORPUS_SOURCES.filter((english) => english.id !== source.englishTwin).flatMap((english) => {
     const { corpus } = loadCorpus(path.join(CACHE, 'quality-corpus'), { rebuild: false, source: english });
     const sourceUrls = sampleSourcePages(corpus, Number(args['max-sources']));
-    return VARIANTS.flatMap((name) => {
-      const key = { corpus: english.id, corpusVersion: `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`, variant: name, sourceUrls: [...sourceUrls] };
-      return features.load(key, () => variantFeatures(english.id, corpus.domain, buildVariant(corpus, name), sourceUrls, LIMIT)).pages;
-    });
+    const dump = (siteId: string, site: Corpus, name: VariantName, urls: ReadonlySet<string>) =>
+      features.load(
+        { corpus: siteId, corpusVersion: `${site.packageName} ${site.packageVersion} ${site.formatVersion}`, variant: name, sourceUrls: [...urls] },
+        () => variantFeatures(siteId, site.domain, buildVariant(site, name), urls, LIMIT),
+      ).pages;
+    // As bench/quality/run.ts fits: each corpus with the small sites cut from it.
+    return [...VARIANTS.flatMap((name) => dump(english.id, corpus, name, sourceUrls)), ...smallSiteFeatures(english.id, corpus, VARIANTS, dump)];
   });
   const weights = fitRelevanceWeights(training);
   console.log(`model for ${source.id}: fitted on the English sites but ${source.englishTwin} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
