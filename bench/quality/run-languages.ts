@@ -28,12 +28,10 @@ import { runEngine } from './bridge/engine-run.js';
 import { corpusFacts } from './corpus/corpus-facts.js';
 import { loadCorpus } from './corpus/corpus-store.js';
 import { selectLanguageSources, type LanguageCorpusSource } from './corpus/language-sources.js';
-import type { Corpus } from './corpus/types.js';
 import { withLiteralCharacters } from './corpus/literal-characters.js';
 import { CORPUS_SOURCES } from './corpus/sources.js';
 import { buildVariant, sampleSourcePages, type Variant, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant } from './evaluate-variant.js';
-import { variantFeatures } from './features/feature-dump.js';
 import { smallSiteFeatures } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import type { FoldModel } from './fitting/held-out.js';
@@ -79,13 +77,11 @@ function modelFor(source: LanguageCorpusSource): FoldModel {
   const training = CORPUS_SOURCES.filter((english) => english.id !== source.englishTwin).flatMap((english) => {
     const { corpus } = loadCorpus(path.join(CACHE, 'quality-corpus'), { rebuild: false, source: english });
     const sourceUrls = sampleSourcePages(corpus, Number(args['max-sources']));
-    const dump = (siteId: string, site: Corpus, name: VariantName, urls: ReadonlySet<string>) =>
-      features.load(
-        { corpus: siteId, corpusVersion: `${site.packageName} ${site.packageVersion} ${site.formatVersion}`, variant: name, sourceUrls: [...urls] },
-        () => variantFeatures(siteId, site.domain, buildVariant(site, name), urls, LIMIT),
-      ).pages;
     // As bench/quality/run.ts fits: each corpus with the small sites cut from it.
-    return [...VARIANTS.flatMap((name) => dump(english.id, corpus, name, sourceUrls)), ...smallSiteFeatures(english.id, corpus, VARIANTS, dump)];
+    return [
+      ...VARIANTS.flatMap((name) => features.variantFeatures(english.id, corpus, buildVariant(corpus, name), sourceUrls, LIMIT).pages),
+      ...smallSiteFeatures(english.id, corpus, VARIANTS, features, LIMIT),
+    ];
   });
   const weights = fitRelevanceWeights(training);
   console.log(`model for ${source.id}: fitted on the English sites but ${source.englishTwin} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

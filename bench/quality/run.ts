@@ -25,7 +25,7 @@ import { selectCorpusSources } from './corpus/sources.js';
 import type { Corpus, CorpusSource } from './corpus/types.js';
 import { buildVariant, sampleSourcePages, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
-import { variantFeatures, type DumpedPage } from './features/feature-dump.js';
+import type { DumpedPage } from './features/feature-dump.js';
 import { smallSiteFeatures } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import { adaptationReplay, printAdaptation, type AdaptationReport } from './fitting/adaptation-replay.js';
@@ -74,18 +74,11 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
     const texts = new Map(variant.pages.map((page) => [page.url, analysePageText(page.content, page.url)]));
     const baselines = runBaselines(variant, texts, LIMIT, sourceUrls);
     const started = performance.now();
-    const dumped = features.load(
-      { corpus: source.id, corpusVersion: versionOf(corpus), variant: name, sourceUrls: [...sourceUrls] },
-      () => variantFeatures(source.id, corpus.domain, variant, sourceUrls, LIMIT),
-    );
+    const dumped = features.variantFeatures(source.id, corpus, variant, sourceUrls, LIMIT);
     if (!dumped.fromCache) console.log(`  features of ${source.id} ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return { variant, texts, baselines, sourceUrls, features: dumped.pages };
   });
-  const smallSites = smallSiteFeatures(source.id, corpus, VARIANTS, (siteId, site, name, urls) =>
-    features.load({ corpus: siteId, corpusVersion: versionOf(site), variant: name, sourceUrls: [...urls] }, () =>
-      variantFeatures(siteId, site.domain, buildVariant(site, name), urls, LIMIT),
-    ).pages,
-  );
+  const smallSites = smallSiteFeatures(source.id, corpus, VARIANTS, features, LIMIT);
   console.log(
     `corpus ${source.id}: ${facts.package}${fromCache ? ' (cached)' : ''}: ${facts.pages} pages, ${facts.links} links, ` +
       `${facts.linkedPairs} linked (page, target) pairs, ${facts.linkedPairsWithProseAnchor} of them ` +
@@ -93,8 +86,6 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
   );
   return { source, corpus, facts, variants, smallSites };
 }
-
-const versionOf = (corpus: Corpus): string => `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`;
 
 /** What the models are fitted on: each corpus's dumped pages, then its small sites'. */
 const fittedPages = (corpora: readonly PreparedCorpus[]): DumpedPage[] =>

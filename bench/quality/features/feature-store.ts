@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DumpedPage } from './feature-dump.js';
+import type { Corpus } from '../corpus/types.js';
+import type { Variant } from '../corpus/variants.js';
+import { variantFeatures, type DumpedPage } from './feature-dump.js';
 
 /** Hash of every source file under the given folders, in path order. */
 export function sourceHash(folders: readonly string[]): string {
@@ -44,5 +46,13 @@ export class FeatureStore {
     mkdirSync(this.dir, { recursive: true });
     writeFileSync(file, pages.map((page) => JSON.stringify(page)).join('\n') + '\n');
     return { pages, fromCache: false };
+  }
+
+  /** `variant` of `corpus`, synced as site `siteId`, dumped for the given source pages (variantFeatures), cached. */
+  variantFeatures(siteId: string, corpus: Corpus, variant: Variant, sourceUrls: ReadonlySet<string>, limit: number): { pages: DumpedPage[]; fromCache: boolean } {
+    const corpusVersion = `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`;
+    return this.load({ corpus: siteId, corpusVersion, variant: variant.name, sourceUrls: [...sourceUrls] }, () =>
+      variantFeatures(siteId, corpus.domain, variant, sourceUrls, limit),
+    );
   }
 }

@@ -5,8 +5,9 @@
  */
 import type { Corpus } from '../corpus/types.js';
 import { smallSitesOf } from '../corpus/small-sites.js';
-import { sampleSourcePages, type VariantName } from '../corpus/variants.js';
+import { buildVariant, sampleSourcePages, type VariantName } from '../corpus/variants.js';
 import type { DumpedPage } from './feature-dump.js';
+import type { FeatureStore } from './feature-store.js';
 
 /** Pages of the small sites cut from each corpus, and how many of each size. */
 export const SMALL_SITE_SIZES = [3, 5, 10, 30, 60] as const;
@@ -25,20 +26,15 @@ export function smallSiteSize(variant: string): number | null {
 }
 
 /**
- * Every small site of every size, each variant dumped by `dump` (a site of its own id, every linking page asked), its
- * pages labelled with the corpus's id and the small site's variant.
+ * Every small site of every size, each variant dumped through `store` (a site of its own id, every linking page asked),
+ * its pages labelled with the corpus's id and the small site's variant.
  */
-export function smallSiteFeatures(
-  corpusId: string,
-  corpus: Corpus,
-  variants: readonly VariantName[],
-  dump: (siteId: string, site: Corpus, variant: VariantName, sourceUrls: ReadonlySet<string>) => DumpedPage[],
-): DumpedPage[] {
+export function smallSiteFeatures(corpusId: string, corpus: Corpus, variants: readonly VariantName[], store: FeatureStore, limit: number): DumpedPage[] {
   return SMALL_SITE_SIZES.flatMap((size) => {
     const sites = smallSitesOf(corpus, size, SMALL_SITES_PER_SIZE);
     return variants.flatMap((variant) =>
       sites.flatMap((site, i) =>
-        dump(`${corpusId}-small${size}-${i}`, site, variant, sampleSourcePages(site, size)).map((page) => ({
+        store.variantFeatures(`${corpusId}-small${size}-${i}`, site, buildVariant(site, variant), sampleSourcePages(site, size), limit).pages.map((page) => ({
           ...page,
           corpus: corpusId,
           variant: smallSiteVariant(variant, size),

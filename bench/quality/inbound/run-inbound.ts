@@ -13,7 +13,6 @@ import { parseArgs } from 'node:util';
 import { loadCorpus } from '../corpus/corpus-store.js';
 import { selectCorpusSources } from '../corpus/sources.js';
 import { buildVariant, sampleSourcePages, type VariantName } from '../corpus/variants.js';
-import { variantFeatures } from '../features/feature-dump.js';
 import { FeatureStore, sourceHash } from '../features/feature-store.js';
 import { heldOutModels } from '../fitting/held-out.js';
 import { analysePageText } from '../html/page-text.js';
@@ -42,10 +41,7 @@ const sites = selectCorpusSources(args.corpus).map((source) => {
   const sourceUrls = sampleSourcePages(corpus, FORWARD_SOURCES);
   const variants = VARIANTS.map((name) => {
     const variant = buildVariant(corpus, name);
-    const dumped = features.load(
-      { corpus: source.id, corpusVersion: `${corpus.packageName} ${corpus.packageVersion} ${corpus.formatVersion}`, variant: name, sourceUrls: [...sourceUrls] },
-      () => variantFeatures(source.id, corpus.domain, variant, sourceUrls, LIMIT),
-    );
+    const dumped = features.variantFeatures(source.id, corpus, variant, sourceUrls, LIMIT);
     return { variant, features: dumped.pages };
   });
   console.log(`corpus ${source.id}: ${corpus.pages.length} pages`);

@@ -28,13 +28,7 @@ export function packTermVector(termIds: ArrayLike<number>, counts: ArrayLike<num
   return Int32Array.from(packed);
 }
 
-/**
- * Each page's VECTOR_TERMS strongest postings (strongest first) with their counts, one 32-bit integer each: the term
- * id in the low 24 bits, the count (at most 255) in the high 8, and the length of the whole vector (all its postings).
- * The inverted index holds the same postings by term; a page's own list is what the TF-IDF cosine (term-cosine.ts)
- * reads of each candidate target, 256 bytes a page (26 MB at 100,000 pages), where a pass over the index would read
- * every posting of the source's terms, several times what "more like this" reads.
- */
+/** What a snapshot keeps of TermVectors. */
 export interface TermVectorsSnapshot {
   lists: TermListsSnapshot;
   norms: Float64Array<ArrayBuffer>;
@@ -52,6 +46,13 @@ export function termVectorNorm(termIds: ArrayLike<number>, counts: ArrayLike<num
   return Math.sqrt(sumOfSquares);
 }
 
+/**
+ * Each page's VECTOR_TERMS strongest postings (strongest first) with their counts, one 32-bit integer each: the term
+ * id in the low 24 bits, the count (at most 255) in the high 8, and the length of the whole vector (all its postings).
+ * The inverted index holds the same postings by term; a page's own list is what the TF-IDF cosine (term-cosine.ts)
+ * reads of each candidate target, 256 bytes a page (26 MB at 100,000 pages), where a pass over the index would read
+ * every posting of the source's terms, several times what "more like this" reads.
+ */
 export class TermVectors {
   private readonly lists = new TermLists();
   /**
