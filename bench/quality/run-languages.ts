@@ -32,7 +32,7 @@ import { withLiteralCharacters } from './corpus/literal-characters.js';
 import { CORPUS_SOURCES } from './corpus/sources.js';
 import { buildVariant, sampleSourcePages, type Variant, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant } from './evaluate-variant.js';
-import { smallSiteFeatures } from './features/small-site-features.js';
+import { smallSiteFeatures, smallSitesOfCorpus } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import type { FoldModel } from './fitting/held-out.js';
 import { fitRelevanceWeights } from './fitting/fit-procedure.js';
@@ -80,7 +80,7 @@ function modelFor(source: LanguageCorpusSource): FoldModel {
     // As bench/quality/run.ts fits: each corpus with the small sites cut from it.
     return [
       ...VARIANTS.flatMap((name) => features.variantFeatures(english.id, corpus, buildVariant(corpus, name), sourceUrls, LIMIT).pages),
-      ...smallSiteFeatures(english.id, corpus, VARIANTS, features, LIMIT),
+      ...smallSiteFeatures(english.id, smallSitesOfCorpus(english.id, corpus), VARIANTS, features, LIMIT),
     ];
   });
   const weights = fitRelevanceWeights(training);

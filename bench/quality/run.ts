@@ -19,6 +19,7 @@ import { DEFAULT_MIN_RELEVANCE_SCORE, WEIGHTS } from '../../bridge/src/engine/re
 import { runBaselines } from './baselines/run-baselines.js';
 import { startBridge } from './bridge/bridge-process.js';
 import { runEngine, type EngineRun } from './bridge/engine-run.js';
+import { runSmallSites, type SmallSiteAnswers } from './bridge/small-site-runs.js';
 import { corpusFacts, type CorpusFacts } from './corpus/corpus-facts.js';
 import { loadCorpus } from './corpus/corpus-store.js';
 import { selectCorpusSources } from './corpus/sources.js';
@@ -26,7 +27,7 @@ import type { Corpus, CorpusSource } from './corpus/types.js';
 import { buildVariant, sampleSourcePages, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
 import type { DumpedPage } from './features/feature-dump.js';
-import { smallSiteFeatures } from './features/small-site-features.js';
+import { smallSiteFeatures, smallSitesOfCorpus, type SmallSite } from './features/small-site-features.js';
 import { FeatureStore, sourceHash } from './features/feature-store.js';
 import { adaptationReplay, printAdaptation, type AdaptationReport } from './fitting/adaptation-replay.js';
 import { cachedHeldOutModels } from './fitting/fold-cache.js';
@@ -61,8 +62,9 @@ interface PreparedCorpus {
   corpus: Corpus;
   facts: CorpusFacts;
   variants: (PreparedVariant & { features: DumpedPage[] })[];
-  /** The small sites cut from it, dumped (features/small-site-features.ts). */
-  smallSites: DumpedPage[];
+  /** The small sites cut from it (features/small-site-features.ts), and their dumps. */
+  smallSites: SmallSite[];
+  smallSiteFeatures: DumpedPage[];
 }
 
 function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
@@ -78,18 +80,18 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
     if (!dumped.fromCache) console.log(`  features of ${source.id} ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return { variant, texts, baselines, sourceUrls, features: dumped.pages };
   });
-  const smallSites = smallSiteFeatures(source.id, corpus, VARIANTS, features, LIMIT);
+  const smallSites = smallSitesOfCorpus(source.id, corpus);
   console.log(
     `corpus ${source.id}: ${facts.package}${fromCache ? ' (cached)' : ''}: ${facts.pages} pages, ${facts.links} links, ` +
       `${facts.linkedPairs} linked (page, target) pairs, ${facts.linkedPairsWithProseAnchor} of them ` +
       `(${(facts.proseShare * 100).toFixed(0)} %) with a prose anchor; ${sourceUrls.size} source pages asked`,
   );
-  return { source, corpus, facts, variants, smallSites };
+  return { source, corpus, facts, variants, smallSites, smallSiteFeatures: smallSiteFeatures(source.id, smallSites, VARIANTS, features, LIMIT) };
 }
 
 /** What the models are fitted on: each corpus's dumped pages, then its small sites'. */
 const fittedPages = (corpora: readonly PreparedCorpus[]): DumpedPage[] =>
-  corpora.flatMap((prepared) => [...prepared.variants.flatMap((variant) => variant.features), ...prepared.smallSites]);
+  corpora.flatMap((prepared) => [...prepared.variants.flatMap((variant) => variant.features), ...prepared.smallSiteFeatures]);
 
 /** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
 function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
@@ -106,12 +108,19 @@ function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
   return models;
 }
 
-/** Starts a bridge per site with that site's model, puts every variant through it (one project each), stops it. */
-async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMap<string, FoldModel>): Promise<EngineRun[][]> {
+/**
+ * Starts a bridge per site with that site's model, puts every variant through it (one project each), then its small
+ * sites (a project each), and stops it.
+ */
+async function askBridges(
+  corpora: readonly PreparedCorpus[],
+  models: ReadonlyMap<string, FoldModel>,
+): Promise<{ runs: EngineRun[][]; smallSites: SmallSiteAnswers[] }> {
   const runs: EngineRun[][] = [];
+  const smallSites: SmallSiteAnswers[] = [];
   const modelDir = path.join(CACHE, 'quality-models');
   mkdirSync(modelDir, { recursive: true });
-  for (const [index, { source, corpus, variants }] of corpora.entries()) {
+  for (const [index, { source, corpus, variants, smallSites: small }] of corpora.entries()) {
     const modelFile = path.join(modelDir, `${source.id}.json`);
     writeFileSync(modelFile, JSON.stringify(models.get(source.id)));
     const bridge = await startBridge({
@@ -141,21 +150,23 @@ async function askBridges(corpora: readonly PreparedCorpus[], models: ReadonlyMa
         );
       }
       runs.push(corpusRuns);
+      smallSites.push(...(await runSmallSites(api, source.id, small, VARIANTS, { concurrency: Number(args.concurrency), limit: LIMIT })));
     } finally {
       process.off('SIGINT', stopOnSignal);
       process.off('SIGTERM', stopOnSignal);
       await bridge.stop();
     }
   }
-  return runs;
+  return { runs, smallSites };
 }
 
 /**
  * Every scored answer, one line per source page (site, variant, its removed targets, the engine's suggestions with their
  * score and whether each is one of them), after one line per project with its relevance summary: what the reliability
- * tables are made of, for analysing the score offline (fit-site-level.ts).
+ * tables are made of, for analysing the score offline (fit-site-level.ts). Small sites follow, their variant `…@size`
+ * and their corpus named.
  */
-function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineRun[][]): void {
+function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineRun[][], smallSites: readonly SmallSiteAnswers[]): void {
   const lines: string[] = [];
   corpora.forEach(({ source, variants }, corpusIndex) =>
     variants.forEach(({ variant, sourceUrls }, variantIndex) => {
@@ -168,6 +179,10 @@ function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineR
       }
     }),
   );
+  for (const { site, corpus, variant, relevance, pages } of smallSites) {
+    lines.push(JSON.stringify({ site, corpus, variant, relevance }));
+    for (const page of pages) lines.push(JSON.stringify({ site, corpus, variant, ...page }));
+  }
   writeFileSync(path.join(CACHE, 'quality-answers.jsonl'), lines.join('\n') + '\n');
 }
 
@@ -187,8 +202,8 @@ async function main(): Promise<void> {
   writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages(corpora).map((page) => JSON.stringify(page)).join('\n') + '\n');
   if (args['features-only']) return;
   const models = modelsFor(corpora);
-  const runs = await askBridges(corpora, models);
-  writeAnswers(corpora, runs);
+  const { runs, smallSites: smallSiteAnswers } = await askBridges(corpora, models);
+  writeAnswers(corpora, runs, smallSiteAnswers);
   const results = corpora.map((prepared, corpusIndex) => {
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
       evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, DEFAULT_MIN_RELEVANCE_SCORE),
@@ -200,11 +215,9 @@ async function main(): Promise<void> {
 
   console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
   console.log(summaryTable(results));
-  const smallSites = smallSiteRows(
-    corpora.flatMap((prepared) => prepared.smallSites),
-    (corpus) => models.get(corpus)!.weights,
-    DEFAULT_MIN_RELEVANCE_SCORE,
-  );
+  const smallSites = smallSiteRows(smallSiteAnswers, DEFAULT_MIN_RELEVANCE_SCORE);
+  const smallFailures = smallSiteAnswers.reduce((sum, site) => sum + site.failures, 0);
+  if (smallFailures > 0) console.log(`small sites: ${smallFailures} generation requests failed`);
   console.log(`\n######## SMALL SITES (${args['in-sample'] ? 'in sample' : 'held out'}; cut from each corpus, answered by its model)`);
   console.log(smallSiteTable(smallSites, DEFAULT_MIN_RELEVANCE_SCORE));
   // How far editors' decisions take each site past its held-out model (not with --in-sample: there is no fold model).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion } from '../../bridge/src/client/index.js';
-import { MIN_SITE_LINK_PAGES, siteLevelShift } from '../../bridge/src/suggestions/project-relevance.js';
+import { fewLinksLevelShift, MIN_SITE_LINK_PAGES, siteLevelShift } from '../../bridge/src/suggestions/project-relevance.js';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
 
 /*
@@ -23,6 +23,8 @@ const FILLER = [
 ];
 /** Pages 0–31 carry the site's links; 32–39 have none and are asked for suggestions. */
 const LINKING_PAGES = 32;
+/** On a site with few links, pages 0–3 carry them: too few for the bridge to adapt its model to. */
+const FEW_LINKING_PAGES = 4;
 const RELATED = NAMES.length; // the "related reading" page
 
 const urlOf = (page: number): string => `${DOMAIN}/${page === RELATED ? 'related-reading' : NAMES[page]!.replace(' ', '-')}/`;
@@ -30,20 +32,22 @@ const titleOf = (name: string): string => name.replace(/^./, (c) => c.toUpperCas
 
 type Linking = 'names' | 'related' | 'none';
 
-function body(page: number, linking: Linking): string {
+function body(page: number, linking: Linking, linkingPages: number): string {
   const named = [1, 7, 13].map((step) => (page + step) % NAMES.length);
   const paragraphs = named.map((other, i) => {
     const name = NAMES[other]!;
-    const mention = page < LINKING_PAGES && linking === 'names' ? `<a href="${urlOf(other)}">${name}</a>` : name;
+    const mention = page < linkingPages && linking === 'names' ? `<a href="${urlOf(other)}">${name}</a>` : name;
     return `<p>${FILLER[(page + i) % FILLER.length]}. Compare it with the ${mention}, where ${FILLER[(page + i + 3) % FILLER.length]}.</p>`;
   });
-  if (page < LINKING_PAGES && linking === 'related') paragraphs.push(`<p>More in the <a href="${urlOf(RELATED)}">related reading</a> list.</p>`);
+  // Without links, the same words: so that a site with few links differs from one without only by its links.
+  if (page < linkingPages && linking === 'related') paragraphs.push(`<p>More in the <a href="${urlOf(RELATED)}">related reading</a> list.</p>`);
+  if (page < linkingPages && linking === 'none') paragraphs.push('<p>More in the related reading list.</p>');
   return `<p>The ${NAMES[page]!} is one of the regions of the park. ${FILLER[page % FILLER.length]}.</p>${paragraphs.join('')}`;
 }
 
-function site(linking: Linking) {
+function site(linking: Linking, linkingPages: number) {
   return [
-    ...NAMES.map((name, page) => ({ url: urlOf(page), title: titleOf(name), content: body(page, linking) })),
+    ...NAMES.map((name, page) => ({ url: urlOf(page), title: titleOf(name), content: body(page, linking, linkingPages) })),
     { url: urlOf(RELATED), title: 'Related reading', content: '<p>Books, articles and recorded talks about parks and their visitors.</p>' },
   ];
 }
@@ -57,9 +61,9 @@ beforeAll(async () => {
 });
 afterAll(() => bridge.close());
 
-async function project(linking: Linking): Promise<string> {
-  const created = await account.client.createProject({ name: linking, domain: DOMAIN });
-  const result = await account.client.syncPages(created.id, site(linking));
+async function project(linking: Linking, linkingPages = LINKING_PAGES): Promise<string> {
+  const created = await account.client.createProject({ name: `${linking} (${linkingPages} linking pages)`, domain: DOMAIN });
+  const result = await account.client.syncPages(created.id, site(linking, linkingPages));
   expect(result.failed).toBe(0);
   return created.id;
 }
@@ -112,5 +116,40 @@ describe("scores adapted to the links a site already has", () => {
     const lead = ({ named, others }: { named: Suggestion[]; others: Suggestion[] }): number => meanScore(named) - meanScore(others);
     // Without the adaptation the two leads are within 0.02 of each other (0.237 and 0.254); with it, 0.31 and 0.08.
     expect(lead(onNamesSite)).toBeGreaterThan(lead(onRelatedSite) + 0.1);
+  });
+
+  it("when a site has too few links to adapt to and its authors seldom link what the bridge would suggest, then its scores are lowered, in order", async () => {
+    const none = await project('none', FEW_LINKING_PAGES);
+    const related = await project('related', FEW_LINKING_PAGES);
+    const names = await project('names', FEW_LINKING_PAGES);
+    const relatedSummary = (await account.client.getRelevanceSummary(related)).siteLinks;
+    const namesSummary = (await account.client.getRelevanceSummary(names)).siteLinks;
+    expect(relatedSummary).toMatchObject({ adapted: false, pages: FEW_LINKING_PAGES });
+    expect(relatedSummary.levelShift).toBe(fewLinksLevelShift(relatedSummary.linked, relatedSummary.examples, relatedSummary.meanScore!));
+    expect(relatedSummary.levelShift).toBeLessThan(-0.3);
+    // Where the authors link the pages their text names, the bridge's level stands.
+    expect(namesSummary).toMatchObject({ adapted: false, pages: FEW_LINKING_PAGES, levelShift: 0 });
+
+    // The pages without links get the same suggestions on both sites, each moved by the same log-odds: the site's
+    // shift, and what its links per page add to every named target (the model's site-links input, a tenth of a unit).
+    const ask = (projectId: string) =>
+      Promise.all(
+        NAMES.slice(FEW_LINKING_PAGES).map((_, i) =>
+          account.client.generateSuggestions(projectId, { sourcePageUrl: urlOf(FEW_LINKING_PAGES + i), limit: 10, minRelevanceScore: 0 }),
+        ),
+      );
+    const [unlinked, levelled] = await Promise.all([ask(none), ask(related)]);
+    const logit = (p: number): number => Math.log(p / (1 - p));
+    const moves = unlinked.flatMap((answer, page) => {
+      const named = answer.filter(isNamed);
+      expect(named.length).toBeGreaterThan(0);
+      return named.map((suggestion) => {
+        const same = levelled[page]!.find((s) => s.targetPageUrl === suggestion.targetPageUrl)!;
+        return logit(same.relevanceScore) - logit(suggestion.relevanceScore);
+      });
+    });
+    expect(Math.max(...moves) - Math.min(...moves)).toBeLessThan(0.02);
+    const meanMove = moves.reduce((sum, move) => sum + move, 0) / moves.length;
+    expect(Math.abs(meanMove - relatedSummary.levelShift)).toBeLessThan(0.15);
   });
 });

@@ -13,6 +13,13 @@ import type { FeatureStore } from './feature-store.js';
 export const SMALL_SITE_SIZES = [3, 5, 10, 30, 60] as const;
 export const SMALL_SITES_PER_SIZE = 3;
 
+/** One small site cut from a corpus: `apache-small10-2` is the third of ten pages cut from apache. */
+export interface SmallSite {
+  id: string;
+  size: number;
+  site: Corpus;
+}
+
 /** `all-removed@10`: the variant of the small sites of ten pages. */
 export const smallSiteVariant = (variant: VariantName, size: number): string => `${variant}@${size}`;
 
@@ -25,21 +32,32 @@ export function smallSiteSize(variant: string): number | null {
   return size === undefined ? null : Number(size);
 }
 
+/** Every small site of every size cut from the corpus, smallest first; the same on every run. */
+export function smallSitesOfCorpus(corpusId: string, corpus: Corpus): SmallSite[] {
+  return SMALL_SITE_SIZES.flatMap((size) =>
+    smallSitesOf(corpus, size, SMALL_SITES_PER_SIZE).map((site, i) => ({ id: `${corpusId}-small${size}-${i}`, size, site })),
+  );
+}
+
+/** The pages of a small site suggestions are asked for: every page that links. */
+export const smallSiteSources = (small: SmallSite): Set<string> => sampleSourcePages(small.site, small.size);
+
 /**
- * Every small site of every size, each variant dumped through `store` (a site of its own id, every linking page asked),
- * its pages labelled with the corpus's id and the small site's variant.
+ * Every variant of the corpus's small sites dumped through `store` (a site of its own id, every linking page asked),
+ * its pages labelled with the corpus's id and the small site's variant; by size, then variant, then site.
  */
-export function smallSiteFeatures(corpusId: string, corpus: Corpus, variants: readonly VariantName[], store: FeatureStore, limit: number): DumpedPage[] {
-  return SMALL_SITE_SIZES.flatMap((size) => {
-    const sites = smallSitesOf(corpus, size, SMALL_SITES_PER_SIZE);
-    return variants.flatMap((variant) =>
-      sites.flatMap((site, i) =>
-        store.variantFeatures(`${corpusId}-small${size}-${i}`, site, buildVariant(site, variant), sampleSourcePages(site, size), limit).pages.map((page) => ({
-          ...page,
-          corpus: corpusId,
-          variant: smallSiteVariant(variant, size),
-        })),
-      ),
-    );
-  });
+export function smallSiteFeatures(corpusId: string, sites: readonly SmallSite[], variants: readonly VariantName[], store: FeatureStore, limit: number): DumpedPage[] {
+  return SMALL_SITE_SIZES.flatMap((size) =>
+    variants.flatMap((variant) =>
+      sites
+        .filter((small) => small.size === size)
+        .flatMap((small) =>
+          store.variantFeatures(small.id, small.site, buildVariant(small.site, variant), smallSiteSources(small), limit).pages.map((page) => ({
+            ...page,
+            corpus: corpusId,
+            variant: smallSiteVariant(variant, size),
+          })),
+        ),
+    ),
+  );
 }

@@ -93,10 +93,10 @@ export const relevanceSummarySchema = z
         levelShift: z
           .number()
           .max(0)
-          .meta({ description: 'The change of log-odds given to every score of the adapted model where the site links fewer of the examples than that mean says (0 when not adapted or not lowered).' }),
+          .meta({ description: "The change of log-odds given to every score where the site links fewer of the examples than that mean says (0 when it does not, or without examples): of the adapted model, or, on a site with too few links to adapt to, of the bridge's, by less the fewer its examples." }),
       })
       .meta({
-        description: `The site's own links as examples of what its authors link: with at least ${MIN_SITE_LINK_PAGES} linking pages and ${MIN_SITE_LINKED_EXAMPLES} linked examples, the bridge's model is adapted to them before any editor's decision. Read again when the site's pages or links change by a tenth.`,
+        description: `The site's own links as examples of what its authors link: with at least ${MIN_SITE_LINK_PAGES} linking pages and ${MIN_SITE_LINKED_EXAMPLES} linked examples, the bridge's model is adapted to them before any editor's decision; with fewer, only its level is lowered where they say so. Read again when the site's pages or links change by a tenth.`,
       }),
   })
   .meta({ id: 'RelevanceSummary' });
