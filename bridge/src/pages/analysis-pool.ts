@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { PageInput } from '../engine/types.js';
 import { AnalysisLimitError, InternalError } from '../errors.js';
 import { AnalysisProgress } from './analysis-progress.js';
+import { workerForChunk } from './chunk-placement.js';
 import { PAGE_NOT_ANALYSED, type AnalysisResult, type PageAnalyzer } from './page-analyzer.js';
 import { RoundRobinQueue } from './round-robin-queue.js';
 import { StemDecoder, type EncodedAnalyses } from './stem-lexicon.js';
@@ -58,9 +59,6 @@ const MIN_PAGES_PER_CHUNK = 16;
 /** Several chunks per worker: the main thread unpacks the first replies while the workers analyse the rest. */
 const CHUNKS_PER_WORKER = 4;
 
-/** Chunks sent to one worker ahead of its answers: it never waits for the main thread, and no more waits on it. */
-const CHUNKS_IN_FLIGHT = 2;
-
 /**
  * Times a page is sent again because its worker died before analysing it (another page's fault, or a crash between
  * pages): a page that keeps coming back fails instead of ending workers for ever.
@@ -99,8 +97,8 @@ interface PoolWorker {
   /** Pages sent and not answered, by sequence number; answered in that order, several at a time. */
   pending: Map<number, Task>;
   nextSequence: number;
-  /** The last sequence number of each chunk sent and not fully answered. */
-  chunkEnds: number[];
+  /** Each chunk sent and not fully answered: its last sequence number and whose it is. */
+  chunks: { end: number; owner: string }[];
   /** Why it exited, when the 'error' event said. */
   failure: Error | undefined;
   watchdog: NodeJS.Timeout | undefined;
@@ -119,8 +117,9 @@ export class AnalysisPool implements PageAnalyzer {
   private readonly logger: AnalysisPoolOptions['logger'];
   private readonly workers: PoolWorker[] = [];
   /**
-   * Chunks waiting for a worker, per owner (the account), the owners served in turn: an account's large sync cannot
-   * keep another's pages waiting for more than a chunk per account ahead of it.
+   * Chunks waiting for a worker, per owner (the account), the owners served in turn and sent ahead to a busy worker
+   * only behind their own owner's chunk (chunk-placement.ts): an account's large sync cannot keep another's pages
+   * waiting for more than a chunk per account ahead of them and the chunks in flight on the first worker to be free.
    */
   private readonly queue = new RoundRobinQueue<Task[]>();
   private closing = false;
@@ -163,16 +162,13 @@ export class AnalysisPool implements PageAnalyzer {
     );
   }
 
-  /** Sends waiting chunks to the started workers with the fewest chunks in flight. */
+  /** Sends waiting chunks, in turn, to the workers that may take them; stops at the first that none may. */
   private dispatch(): void {
     while (!this.queue.isEmpty) {
-      let target: PoolWorker | undefined;
-      for (const entry of this.workers) {
-        if (!entry.started || entry.gone || entry.chunkEnds.length >= CHUNKS_IN_FLIGHT) continue;
-        if (target === undefined || entry.chunkEnds.length < target.chunkEnds.length) target = entry;
-      }
+      const slots = this.workers.map((entry) => ({ available: entry.started && !entry.gone, owners: entry.chunks.map((chunk) => chunk.owner) }));
+      const target = workerForChunk(slots, this.queue.nextOwner!);
       if (target === undefined) return;
-      this.send(target, this.queue.shift()!);
+      this.send(this.workers[target]!, this.queue.shift()!);
     }
   }
 
@@ -180,7 +176,7 @@ export class AnalysisPool implements PageAnalyzer {
     const first = entry.nextSequence;
     entry.nextSequence += chunk.length;
     chunk.forEach((task, i) => entry.pending.set(first + i, task));
-    entry.chunkEnds.push(first + chunk.length - 1);
+    entry.chunks.push({ end: first + chunk.length - 1, owner: chunk[0]!.owner });
     entry.worker.postMessage({ first, inputs: chunk.map((task) => task.input) } satisfies AnalysisRequest);
     if (entry.watchdog === undefined) this.watch(entry);
   }
@@ -226,7 +222,7 @@ export class AnalysisPool implements PageAnalyzer {
       const task = entry.pending.get(sequence);
       if (task === undefined) continue;
       entry.pending.delete(sequence);
-      if (sequence === entry.chunkEnds[0]) entry.chunkEnds.shift();
+      if (sequence === entry.chunks[0]?.end) entry.chunks.shift();
       if (analysis !== undefined) {
         task.resolve({ analysis });
       } else {
@@ -314,7 +310,7 @@ export class AnalysisPool implements PageAnalyzer {
       gone: false,
       pending: new Map(),
       nextSequence: 0,
-      chunkEnds: [],
+      chunks: [],
       failure: undefined,
       watchdog: undefined,
     };

@@ -10,6 +10,11 @@ export class RoundRobinQueue<T> {
     return this.queues.size === 0;
   }
 
+  /** The owner whose item `shift()` takes next (undefined when empty). */
+  get nextOwner(): string | undefined {
+    return this.queues.keys().next().value;
+  }
+
   /** Adds an item behind the owner's others; a new owner is served after those already waiting. */
   push(owner: string, item: T): void {
     const queue = this.queues.get(owner);
