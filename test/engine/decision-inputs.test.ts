@@ -16,25 +16,34 @@ describe('inputsInCurrentShape', () => {
 
   test('when a decision was scored before the TF-IDF cosine, then the pair\'s later inputs, read now, go after the target inputs', () => {
     const inputs = numbered(TARGET_BEFORE + ANCHOR_INPUTS);
-    const current = Array.from(inputsInCurrentShape(inputs, () => [0.25, 0.5, 0.1])!);
+    const current = Array.from(inputsInCurrentShape(inputs, () => [0.25, 0.5, 0.1, 0.01])!);
     expect(current).toHaveLength(TARGET_INPUTS + ANCHOR_INPUTS);
     expect(current.slice(0, TARGET_BEFORE)).toEqual(inputs.slice(0, TARGET_BEFORE));
-    expect(current.slice(TARGET_BEFORE, TARGET_INPUTS)).toEqual([0.25, 0.5, 0.1]);
+    expect(current.slice(TARGET_BEFORE, TARGET_INPUTS)).toEqual([0.25, 0.5, 0.1, 0.01]);
     expect(current.slice(TARGET_INPUTS)).toEqual(inputs.slice(TARGET_BEFORE));
+  });
+
+  test('when a decision was scored before one over the pages, then all the later inputs are read now and its anchor inputs follow', () => {
+    const inputs = numbered(TARGET_INPUTS - 1 + ANCHOR_INPUTS);
+    const current = Array.from(inputsInCurrentShape(inputs, () => [0.25, 0.5, 0.1, 0.01])!);
+    expect(current).toHaveLength(TARGET_INPUTS + ANCHOR_INPUTS);
+    expect(current.slice(0, TARGET_BEFORE)).toEqual(inputs.slice(0, TARGET_BEFORE));
+    expect(current.slice(TARGET_BEFORE, TARGET_INPUTS)).toEqual([0.25, 0.5, 0.1, 0.01]);
+    expect(current.slice(TARGET_INPUTS)).toEqual(inputs.slice(TARGET_INPUTS - 1));
   });
 
   test('when a decision was scored before the last anchor inputs too, then those read 0 after its anchor inputs', () => {
     const inputs = numbered(TARGET_BEFORE + ANCHOR_INPUTS - LATER_ANCHOR_INPUTS);
-    const current = Array.from(inputsInCurrentShape(inputs, () => [0.04, 0.2, 0.01])!);
-    expect(current.slice(TARGET_BEFORE, TARGET_INPUTS)).toEqual([0.04, 0.2, 0.01]);
+    const current = Array.from(inputsInCurrentShape(inputs, () => [0.04, 0.2, 0.01, 0.0001])!);
+    expect(current.slice(TARGET_BEFORE, TARGET_INPUTS)).toEqual([0.04, 0.2, 0.01, 0.0001]);
     expect(current.slice(TARGET_INPUTS, -LATER_ANCHOR_INPUTS)).toEqual(inputs.slice(TARGET_BEFORE));
     expect(current.slice(-LATER_ANCHOR_INPUTS)).toEqual([0, 0, 0]);
   });
 
   test('when the pair\'s pages are gone, or the inputs are of no shape an engine stored, then the decision is not used', () => {
     expect(inputsInCurrentShape(numbered(TARGET_BEFORE + ANCHOR_INPUTS), () => 'gone')).toBeNull();
-    for (const length of [0, TARGET_INPUTS + ANCHOR_INPUTS - 1, TARGET_INPUTS + ANCHOR_INPUTS + 1]) {
-      expect(inputsInCurrentShape(numbered(length), () => [0.5, 0.7, 0.1])).toBeNull();
+    for (const length of [0, TARGET_INPUTS + ANCHOR_INPUTS - 2, TARGET_INPUTS + ANCHOR_INPUTS + 1]) {
+      expect(inputsInCurrentShape(numbered(length), () => [0.5, 0.7, 0.1, 0.01])).toBeNull();
     }
   });
 });

@@ -75,11 +75,12 @@ describe('findTargets: the TF-IDF cosine and the pages in the language', () => {
     expect(cosine).toBe(new TargetTerms(corpus, corpus.docNoOfPage('/codecs')!).cosineWith(documents.get('/source')!));
   });
 
-  test('when the site has more pages in the language, then every candidate reads it, and the input falls as one over its square root', () => {
+  test('when the site has more pages in the language, then every candidate reads it, and the inputs fall as one over its square root and one over it', () => {
     for (const extra of [0, 40]) {
       const features = codecsFeatures(withFiller(extra));
       expect(features.languagePages).toBe(PAGES.length + extra);
-      expect(targetVector(features).at(-1)).toBeCloseTo(1 / Math.sqrt(PAGES.length + extra), 12);
+      expect(targetVector(features).at(-2)).toBeCloseTo(1 / Math.sqrt(PAGES.length + extra), 12);
+      expect(targetVector(features).at(-1)).toBeCloseTo(1 / (PAGES.length + extra), 12);
     }
   });
 });

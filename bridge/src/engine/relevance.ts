@@ -74,14 +74,16 @@ export const MAX_ANCHOR_USES = 50;
 
 /**
  * The target inputs added in 2026-11, the last of targetVector: the TF-IDF cosine and its square root, and one over the
- * square root of the pages in the language (held out on the benchmark's small sites, it told their level better than
- * one over the pages: bench/quality/README.md). A decision stored before them is given them as generation reads them
- * now (decision-inputs.ts).
+ * square root of the pages in the language and one over the pages (each alone told the level of the benchmark's small
+ * sites less well than the two together: the square root overshot at 5–10 pages, one over the pages at 3;
+ * bench/quality/README.md). Both are bounded and vanish on a large site. A decision stored before them is given them as
+ * generation reads them now (decision-inputs.ts).
  */
 export function laterTargetInputs(f: Pick<TargetFeatures, 'termCosine' | 'languagePages'>): number[] {
-  return [f.termCosine, Math.sqrt(f.termCosine), 1 / Math.sqrt(Math.max(1, f.languagePages))];
+  const pages = Math.max(1, f.languagePages);
+  return [f.termCosine, Math.sqrt(f.termCosine), 1 / Math.sqrt(pages), 1 / pages];
 }
-export const LATER_TARGET_INPUTS = 3;
+export const LATER_TARGET_INPUTS = 4;
 
 export function targetVector(f: TargetFeatures): number[] {
   return [
@@ -131,9 +133,9 @@ export function anchorVector(f: AnchorFeatures): number[] {
  * leave-one-site-out (bench/quality/README.md). Refit with that script when the features change.
  */
 export const WEIGHTS = [
-  -3.318, 2.169, -2.193, 1.666, 0.816, 0.481, 1.380, 0.815, -0.003, -1.359, -0.502, 0.025, -0.446, 0.252, 0.293, -0.355, 0.289, 1.309, 0.532, 1.137, 0.934, 0.540, -1.279, 0.219, -3.555, 5.245, 6.259, -0.275, 0.585, 0.528, -0.233, 0.052, 0.905, 1.273, 1.761, -0.195, 0.554, 0.185, 0.123, 0.372, 0.627, 0.423,
+  -3.883, 2.262, -2.287, 1.737, 0.851, 0.502, 1.439, 0.850, -0.004, -1.418, -0.523, 0.026, -0.465, 0.291, 0.297, -0.370, 0.302, 1.366, 0.555, 1.186, 0.974, 0.563, -1.363, 0.228, -3.707, 5.469, 11.167, -11.469, -0.287, 0.610, 0.551, -0.243, 0.054, 0.944, 1.327, 1.837, -0.203, 0.578, 0.193, 0.129, 0.388, 0.654, 0.441,
 ];
-export const TARGET_INPUTS = 17 + 2 * KINDS.length;
+export const TARGET_INPUTS = 18 + 2 * KINDS.length;
 export const ANCHOR_INPUTS = KINDS.length + 10;
 
 /** The largest value each anchor input after the kinds can take (the ambiguity input is log2 of at most 4 pages). */
