@@ -16,7 +16,7 @@ import type { RelevanceSummary } from '../../bridge/src/client/index.js';
 import { DEFAULT_MIN_RELEVANCE_SCORE } from '../../bridge/src/engine/relevance.js';
 import { SITE_LEVEL } from '../../bridge/src/suggestions/project-relevance.js';
 import { fitLogistic, type Example } from './fitting/logistic.js';
-import { RELIABILITY_BINS, worstCalibrationGap, type ReliabilityBin } from './metrics/reliability.js';
+import { thresholdFigures, type ThresholdFigures } from './metrics/threshold-figures.js';
 
 interface AnswerLine {
   site: string;
@@ -75,28 +75,7 @@ function fitLevel(sites: readonly Site[]): Level {
   return [offset!, slope!, fromExamples!];
 }
 
-function figures(site: Site, map: (score: number) => number) {
-  let shown = 0;
-  let correct = 0;
-  let recall = 0;
-  const bins = RELIABILITY_BINS.slice(0, -1).map((low, i) => ({ low, high: RELIABILITY_BINS[i + 1]!, n: 0, score: 0, accepted: 0 }));
-  for (const page of site.pages) {
-    let found = 0;
-    for (const suggestion of page.suggestions) {
-      const score = map(suggestion.score);
-      const bin = bins.find((b) => score >= b.low && (score < b.high || b.high === 1))!;
-      bin.n += 1;
-      bin.score += score;
-      bin.accepted += suggestion.accepted ? 1 : 0;
-      if (score < DEFAULT_MIN_RELEVANCE_SCORE) continue;
-      shown += 1;
-      if (suggestion.accepted) (correct += 1), (found += 1);
-    }
-    recall += found / page.truth;
-  }
-  const table: ReliabilityBin[] = bins.map((b) => ({ low: b.low, high: b.high, suggestions: b.n, meanScore: b.n && b.score / b.n, accepted: b.n && b.accepted / b.n }));
-  return { precision: shown === 0 ? NaN : correct / shown, perPage: shown / site.pages.length, recall: recall / site.pages.length, gap: worstCalibrationGap(table) };
-}
+const figures = (site: Site, map: (score: number) => number): ThresholdFigures => thresholdFigures(site.pages, (_, score) => map(score));
 
 const sites = readSites(process.argv[2] ?? '.cache/quality-answers.jsonl');
 const ids = [...sites.keys()].sort();

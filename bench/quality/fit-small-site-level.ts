@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import type { RelevanceSummary } from '../../bridge/src/client/index.js';
 import { DEFAULT_MIN_RELEVANCE_SCORE } from '../../bridge/src/engine/relevance.js';
 import { baseVariant, smallSiteSize } from './features/small-site-features.js';
-import { RELIABILITY_BINS, worstCalibrationGap, type ReliabilityBin } from './metrics/reliability.js';
+import type { ReliabilityBin } from './metrics/reliability.js';
+import { thresholdFigures, type ScoredPage, type ThresholdFigures } from './metrics/threshold-figures.js';
 
 interface PageLine {
   site: string;
@@ -131,43 +132,11 @@ function chooseK(training: readonly Site[]): number {
   return best.k;
 }
 
-function figures(sites: readonly Site[], map: (site: Site, score: number) => number) {
-  let shown = 0;
-  let correct = 0;
-  let pagesShown = 0;
-  let recall = 0;
-  let pages = 0;
-  const bins = RELIABILITY_BINS.slice(0, -1).map((low, i) => ({ low, high: RELIABILITY_BINS[i + 1]!, n: 0, score: 0, accepted: 0 }));
-  for (const site of sites) {
-    for (const page of site.pages) {
-      pages += 1;
-      let found = 0;
-      let onPage = 0;
-      for (const suggestion of page.suggestions) {
-        const score = map(site, suggestion.score);
-        const bin = bins.find((b) => score >= b.low && (score < b.high || b.high === 1))!;
-        bin.n += 1;
-        bin.score += score;
-        bin.accepted += suggestion.accepted ? 1 : 0;
-        if (score < DEFAULT_MIN_RELEVANCE_SCORE) continue;
-        onPage += 1;
-        if (suggestion.accepted) (correct += 1), (found += 1);
-      }
-      shown += onPage;
-      pagesShown += onPage > 0 ? 1 : 0;
-      recall += found / page.truth;
-    }
-  }
-  const table: ReliabilityBin[] = bins.map((b) => ({ low: b.low, high: b.high, suggestions: b.n, meanScore: b.n && b.score / b.n, accepted: b.n && b.accepted / b.n }));
-  return {
-    precision: shown === 0 ? NaN : correct / shown,
-    perPage: shown / Math.max(1, pages),
-    pagesShown: pagesShown / Math.max(1, pages),
-    recall: recall / Math.max(1, pages),
-    logLoss: logLoss(sites, map),
-    gap: worstCalibrationGap(table),
-    bins: table,
-  };
+/** The figures of the sites' pages at the default, each score mapped as its site's, with the log loss. */
+function figures(sites: readonly Site[], map: (site: Site, score: number) => number): ThresholdFigures & { logLoss: number } {
+  const siteOf = new Map<ScoredPage, Site>(sites.flatMap((site) => site.pages.map((page) => [page, site] as const)));
+  const pages = sites.flatMap((site) => site.pages);
+  return { ...thresholdFigures(pages, (page, score) => map(siteOf.get(page)!, score)), logLoss: logLoss(sites, map) };
 }
 
 const sites = readSites(process.argv[2] ?? '.cache/quality-answers.jsonl');
