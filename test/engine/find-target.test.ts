@@ -24,7 +24,9 @@ function syntheticSite(): SitePage[] {
 }
 
 const site = indexSite(syntheticSite());
-const sources = [...site.documents.keys()].filter((_, i) => i % 2 === 0);
+// Every fourth page as a source: each is compared with all 241 targets, a full search per pair, which is enough to
+// cover every rank band below and keeps the file within a loaded CI machine's seconds.
+const sources = [...site.documents.keys()].filter((_, i) => i % 4 === 0);
 
 const requests: [string, (source: string) => GenerateRequest][] = [
   ['as the bridge asks', (source) => request(source)],
@@ -43,7 +45,8 @@ function request(source: string, options: { excluded?: string[]; refusedTopic?: 
   };
 }
 
-describe('findTarget', () => {
+// Each test makes thousands of full searches; the default five seconds is a fraction of that on a loaded machine.
+describe('findTarget', { timeout: 60_000 }, () => {
   test.each(requests)('when one target is asked for %s, then it is the candidate findTargets gives it, or none when it gives none', (_, requestFor) => {
     const ranks: number[] = [];
     for (const sourceId of sources) {
