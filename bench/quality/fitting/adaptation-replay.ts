@@ -41,9 +41,9 @@ export interface AdaptationReport {
 export const DEFAULT_STRENGTHS = [3, 10, 30, 100];
 
 /** The half of the pages a page belongs to: editors decide on half 0, the figures are read on half 1. */
-const pageHalf = (url: string): number => createHash('sha256').update(url).digest()[0]! % 2;
+export const pageHalf = (url: string): number => createHash('sha256').update(url).digest()[0]! % 2;
 
-function figuresOf(evaluated: readonly DumpedPage[], weights: readonly number[], threshold: number): AdaptationFigures {
+export function figuresOf(evaluated: readonly DumpedPage[], weights: readonly number[], threshold: number): AdaptationFigures {
   let recall = 0;
   let shown = 0;
   let correct = 0;
