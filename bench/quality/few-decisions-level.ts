@@ -2,21 +2,20 @@
  * Could a project's first few editors' decisions set its level, before the 30 the adaptation needs? A held-out
  * diagnosis on the last dump and fold models of `npm run bench:quality`, with the adaptation replay's editors
  * (fitting/adaptation-replay.ts): on each site, under the model fitted without it, editors decide on the first `n`
- * suggestions the default shows on half of the pages (pages in hash order); the model's log-odds are then shifted so
+ * suggestions the default shows on half of the pages (pages in URL order); the model's log-odds are then shifted so
  * that its mean score over those suggestions is their share accepted, pulled towards the model's own mean by `k`
  * pseudo-decisions ((accepted + k × mean score) / (n + k)); the figures are read on the other half. k is chosen per site
  * on the other sites. Nothing here is shipped: it says whether it would be worth shipping.
  *
  *   npx tsx bench/quality/few-decisions-level.ts [.cache/relevance-features.jsonl] [--counts 5,10,20] [--priors 3,10,30]
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { meanScoreOver, withLogOddsMapped } from '../../bridge/src/engine/adaptation.js';
-import { DEFAULT_MIN_RELEVANCE_SCORE, RelevanceModel } from '../../bridge/src/engine/relevance.js';
-import type { DumpedPage } from './features/feature-dump.js';
-import { type AdaptationFigures, figuresOf, pageHalf } from './fitting/adaptation-replay.js';
+import { shiftToMeanScore, withLogOddsMapped } from '../../bridge/src/engine/adaptation.js';
+import { acceptance, DEFAULT_MIN_RELEVANCE_SCORE, RelevanceModel } from '../../bridge/src/engine/relevance.js';
+import { foldWeightsIn, readFeatureDump } from './features/dump-file.js';
+import { type AdaptationFigures, figuresOf, meanFigures, pageHalf } from './fitting/adaptation-replay.js';
 import { replayPage } from './fitting/replay.js';
+import { mean } from './metrics/ranking.js';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,34 +28,14 @@ const { values: args, positionals } = parseArgs({
 const counts = args.counts!.split(',').map(Number);
 const priors = args.priors!.split(',').map(Number);
 const threshold = DEFAULT_MIN_RELEVANCE_SCORE;
-
-const pages: DumpedPage[] = readFileSync(positionals[0] ?? '.cache/relevance-features.jsonl', 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as DumpedPage)
-  .filter((page) => page.truth > 0);
-const foldWeights = (site: string): number[] =>
-  (JSON.parse(readFileSync(path.join(args.models!, `${site}.json`), 'utf8')) as { weights: number[] }).weights;
-
-const logistic = (z: number): number => 1 / (1 + Math.exp(-z));
-/** The shift of the log-odds that brings the model's mean score over `logOdds` to `target` (bisection). */
-function shiftTo(logOdds: readonly number[], target: number): number {
-  let low = -20;
-  let high = 20;
-  for (let step = 0; step < 60; step += 1) {
-    const mid = (low + high) / 2;
-    if (logOdds.reduce((sum, z) => sum + logistic(z + mid), 0) / logOdds.length < target) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
+const pages = readFeatureDump(positionals[0]).filter((page) => page.truth > 0);
+const foldWeights = foldWeightsIn(args.models);
 
 interface Row {
   site: string;
   variant: string;
   count: number;
   prior: number;
-  decisions: number;
   before: AdaptationFigures;
   after: AdaptationFigures;
 }
@@ -72,29 +51,22 @@ for (const site of sites) {
     const shown = decided.flatMap((page) => replayPage(page, fold.weights).filter((s) => s.score >= threshold));
     const before = figuresOf(evaluated, fold.weights, threshold);
     for (const count of counts) {
-      const first = shown.slice(0, count).map((s) => ({ inputs: s.inputs, accepted: s.label === 1 }));
-      const meanScore = meanScoreOver(fold, first) ?? 0.5;
-      const accepted = first.filter((d) => d.accepted).length;
-      const logOdds = first.map((d) => d.inputs.reduce((sum, x, i) => sum + x * fold.weights[i]!, 0));
+      const first = shown.slice(0, count);
+      const accepted = first.filter((s) => s.label === 1).length;
+      const logOdds = first.map((s) => s.inputs.reduce((sum, x, i) => sum + x * fold.weights[i]!, 0));
+      const meanScore = mean(logOdds.map(acceptance));
       for (const prior of priors) {
         const target = (accepted + prior * meanScore) / (first.length + prior);
-        const shift = first.length === 0 ? 0 : shiftTo(logOdds, target);
+        const shift = first.length === 0 ? 0 : shiftToMeanScore(logOdds, target);
         const after = figuresOf(evaluated, withLogOddsMapped(fold, 1, shift).weights, threshold);
-        rows.push({ site, variant, count, prior, decisions: first.length, before, after });
+        rows.push({ site, variant, count, prior, before, after });
       }
     }
   }
 }
 
-const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 const show = (f: AdaptationFigures): string =>
   `P ${f.precision.toFixed(3)}  per page ${f.perPage.toFixed(2)}  gap ${f.calibrationGap.toFixed(3)}`;
-const meanOf = (list: readonly AdaptationFigures[]): AdaptationFigures => ({
-  recallAt10: mean(list.map((f) => f.recallAt10)),
-  precision: mean(list.map((f) => f.precision)),
-  perPage: mean(list.map((f) => f.perPage)),
-  calibrationGap: mean(list.map((f) => f.calibrationGap)),
-});
 /** What k is chosen by on the other sites: the worst-band gap, the figure a level is meant to fix. */
 const merit = (list: readonly Row[]): number => -mean(list.map((r) => r.after.calibrationGap));
 
@@ -112,7 +84,7 @@ for (const variant of [...new Set(rows.map((r) => r.variant))]) {
     const met = (f: (r: Row) => AdaptationFigures): number => heldOut.filter((r) => f(r).precision >= 0.8).length;
     console.log(
       `${variant.padEnd(13)} first ${String(count).padStart(3)}  k ${[...new Set(heldOut.map((r) => r.prior))].join('/')}  ` +
-        `${show(meanOf(heldOut.map((r) => r.before)))}  →  ${show(meanOf(heldOut.map((r) => r.after)))}  ` +
+        `${show(meanFigures(heldOut.map((r) => r.before)))}  →  ${show(meanFigures(heldOut.map((r) => r.after)))}  ` +
         `gap smaller on ${better}/${heldOut.length}, P ≥ 0.8 on ${met((r) => r.before)} → ${met((r) => r.after)}`,
     );
     if (count === counts[counts.length - 1]) {

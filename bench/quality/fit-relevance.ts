@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { DumpedPage } from './features/feature-dump.js';
+import { readFeatureDump } from './features/dump-file.js';
 import { DEFAULT_MIN_RELEVANCE_SCORE } from '../../bridge/src/engine/relevance.js';
 import { fitRelevanceWeights, type FitOptions } from './fitting/fit-procedure.js';
 import { replay, replayPage } from './fitting/replay.js';
@@ -42,7 +42,7 @@ const options: FitOptions = {
   ranking: args.ranking === 'pointwise' ? 'pointwise' : 'listwise',
 };
 
-const pages: DumpedPage[] = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as DumpedPage);
+const pages = readFeatureDump(file);
 // --drop-inputs 22,23: those target inputs set to 0 everywhere, to judge held out what an input adds (an ablation).
 const dropped = args['drop-inputs']!.split(',').filter(Boolean).map(Number);
 for (const page of pages) for (const target of page.targets) for (const i of dropped) target.target[i] = 0;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { adaptRelevanceModel } from '../../../bridge/src/engine/adaptation.js';
 import { DEFAULT_MIN_RELEVANCE_SCORE, RelevanceModel } from '../../../bridge/src/engine/relevance.js';
 import type { DumpedPage } from '../features/feature-dump.js';
+import { mean } from '../metrics/ranking.js';
 import { replayPage } from './replay.js';
 
 export interface AdaptationFigures {
@@ -66,8 +67,7 @@ export function figuresOf(evaluated: readonly DumpedPage[], weights: readonly nu
   return { recallAt10: recall / n, precision: shown === 0 ? 0 : correct / shown, perPage: shown / n, calibrationGap };
 }
 
-const mean = (values: readonly number[]): number => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-const meanFigures = (all: readonly AdaptationFigures[]): AdaptationFigures => ({
+export const meanFigures = (all: readonly AdaptationFigures[]): AdaptationFigures => ({
   recallAt10: mean(all.map((f) => f.recallAt10)),
   precision: mean(all.map((f) => f.precision)),
   perPage: mean(all.map((f) => f.perPage)),

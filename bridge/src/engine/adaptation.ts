@@ -104,7 +104,13 @@ export function withMeanScoreOf(model: RelevanceModel, reference: RelevanceModel
   const inputs = examples.filter((example) => example.inputs.length === size).map((example) => example.inputs);
   if (inputs.length === 0) return model;
   const target = inputs.reduce((sum, x) => sum + logistic(dot(reference.weights, x)), 0) / inputs.length;
-  const logits = inputs.map((x) => dot(model.weights, x));
+  const weights = [...model.weights];
+  weights[0] = weights[0]! + shiftToMeanScore(inputs.map((x) => dot(model.weights, x)), target);
+  return new RelevanceModel(weights);
+}
+
+/** The shift of every log-odds in `logits` (at least one) that makes their mean score `target`. */
+export function shiftToMeanScore(logits: readonly number[], target: number): number {
   const meanAt = (shift: number): number => logits.reduce((sum, z) => sum + logistic(z + shift), 0) / logits.length;
   // The mean score rises with the shift: bisection to well below a rounded score's precision.
   let low = -20;
@@ -114,9 +120,7 @@ export function withMeanScoreOf(model: RelevanceModel, reference: RelevanceModel
     if (meanAt(mid) < target) low = mid;
     else high = mid;
   }
-  const weights = [...model.weights];
-  weights[0] = weights[0]! + (low + high) / 2;
-  return new RelevanceModel(weights);
+  return (low + high) / 2;
 }
 
 /** The model's mean score over the examples, or null when none has inputs the model reads. */
