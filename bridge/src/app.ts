@@ -16,6 +16,10 @@ import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
 import { REQUEST_TARGET_LIMITS, requestTarget } from './http/request-target.js';
 import { buildRouter } from './http/router.js';
+import { BackgroundGenerator, DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
+import { GenerationQueueRepository } from './generation/generation-queue.repository.js';
+import { generationEndpoints } from './generation/generation.routes.js';
+import { GenerationQueue } from './generation/generation.service.js';
 import { ImplementationsRepository } from './implementations/implementations.repository.js';
 import { implementationEndpoints } from './implementations/implementations.routes.js';
 import { ImplementationsService } from './implementations/implementations.service.js';
@@ -58,6 +62,8 @@ export interface AppDeps {
   failedAuthPolicy?: FailedAuthPolicy;
   /** Express's `trust proxy` (config.ts): which X-Forwarded-For entries name the client. */
   trustProxy?: boolean | number | string;
+  /** Timing of background generation (config.ts); DEFAULT_GENERATION_TIMING's where not given. */
+  generation?: Partial<BackgroundGenerationTiming>;
 }
 
 export interface App {
@@ -65,6 +71,8 @@ export interface App {
   accounts: AccountsService;
   indexes: ProjectIndexes;
   endpoints: readonly Endpoint[];
+  /** Background generation: not running until started (the entry point starts it; tests that need it too). */
+  generation: BackgroundGenerator;
 }
 
 const API_DESCRIPTION = [
@@ -83,12 +91,7 @@ export function createApp(deps: AppDeps): App {
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
-  const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
-    deleted: (projectId) => indexes.dropProject(projectId),
-    pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
-  });
   const pagesRepository = new PagesRepository(db);
-  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository);
   const relevance = new ProjectRelevance(
     suggestionsRepository,
     indexes.relevance,
@@ -100,9 +103,23 @@ export function createApp(deps: AppDeps): App {
     (projectId, sourcePageId, targetPageId) => indexes.laterTargetInputs(projectId, sourcePageId, targetPageId),
   );
   const suggestions = new SuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
+  const timing = { ...DEFAULT_GENERATION_TIMING, ...deps.generation };
+  // The queue finds projects through `projects`, created just below: only ever called after wiring.
+  const projectSource = { findForBackgroundWork: (projectId: string) => projects.findForBackgroundWork(projectId) };
+  const generationQueue = new GenerationQueue(db, new GenerationQueueRepository(db), clock, projectSource, suggestions, timing.quietMs);
+  const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
+    deleted: (projectId) => indexes.dropProject(projectId),
+    pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
+    generationChanged: (project, previous) => {
+      suggestions.pruneForSettings(project, previous);
+      generationQueue.requeueProject(project);
+    },
+  });
+  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository, generationQueue);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
+  const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs);
 
   let openApi: unknown;
   const endpoints: Endpoint[] = [
@@ -112,6 +129,7 @@ export function createApp(deps: AppDeps): App {
     ...pageEndpoints(projects, pages),
     ...inboundSuggestionEndpoints(projects, inbound),
     ...suggestionEndpoints(projects, suggestions),
+    ...generationEndpoints(projects, generationQueue),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),
   ];
@@ -134,5 +152,5 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(optionalAuth, unknownRoute);
   app.use(errorHandler(logger, busyBackoff(db)));
-  return { app, accounts, indexes, endpoints };
+  return { app, accounts, indexes, endpoints, generation };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
 import { DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './pages/analysis-pool.js';
 
 export interface BridgeConfig {
@@ -18,6 +19,8 @@ export interface BridgeConfig {
   analysisLimits: AnalysisLimits;
   /** Longest a stop waits for requests in flight before closing their connections. */
   shutdownTimeoutMs: number;
+  /** Background generation (generation/): how often an idle generator looks for work, how quiet syncs must be. */
+  generation: BackgroundGenerationTiming;
 }
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -48,7 +51,9 @@ function integer(name: string, value: string | undefined, fallback: number, min 
 /**
  * Reads the environment of contract §8: HOST, PORT, INTERLINKER_DB (+ INTERLINKER_BODY_LIMIT, TRUST_PROXY,
  * INTERLINKER_RELEVANCE_MODEL, INTERLINKER_ANALYSIS_TIMEOUT_MS, INTERLINKER_ANALYSIS_MEMORY_MB,
- * INTERLINKER_SHUTDOWN_TIMEOUT_MS).
+ * INTERLINKER_SHUTDOWN_TIMEOUT_MS, INTERLINKER_GENERATION_INTERVAL_MS: how often idle background generation looks for
+ * queued pages, default 1000; INTERLINKER_GENERATION_QUIET_MS: how long a project's syncs must have been quiet
+ * before its queued pages are generated, default 3000).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
@@ -64,5 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
       memoryMb: integer('INTERLINKER_ANALYSIS_MEMORY_MB', env.INTERLINKER_ANALYSIS_MEMORY_MB, DEFAULT_ANALYSIS_LIMITS.memoryMb, 16),
     },
     shutdownTimeoutMs: integer('INTERLINKER_SHUTDOWN_TIMEOUT_MS', env.INTERLINKER_SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    generation: {
+      intervalMs: integer('INTERLINKER_GENERATION_INTERVAL_MS', env.INTERLINKER_GENERATION_INTERVAL_MS, DEFAULT_GENERATION_TIMING.intervalMs, 1),
+      quietMs: integer('INTERLINKER_GENERATION_QUIET_MS', env.INTERLINKER_GENERATION_QUIET_MS, DEFAULT_GENERATION_TIMING.quietMs),
+    },
   };
 }

@@ -31,9 +31,9 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * Opens and migrates the database, prints a first key when there is no account, loads the indexes, starts the page
- * analysis workers and listens. `stop()` (also on SIGTERM/SIGINT) stops accepting, lets requests in flight finish for
- * at most `config.shutdownTimeoutMs` (then closes their connections), ends the workers, saves the index snapshots and
- * closes the database.
+ * analysis workers, listens and starts background generation. `stop()` (also on SIGTERM/SIGINT) stops background
+ * generation, stops accepting, lets requests in flight finish for at most `config.shutdownTimeoutMs` (then closes
+ * their connections), ends the workers, saves the index snapshots and closes the database.
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
@@ -42,10 +42,11 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
   const analyzer = new AnalysisPool({ limits: config.analysisLimits, logger });
-  const { app, accounts, indexes } = createApp({
+  const { app, accounts, indexes, generation } = createApp({
     db,
     logger,
     analyzer,
+    generation: config.generation,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     relevance: config.relevanceModelFile === null ? undefined : RelevanceModel.fromJson(readFileSync(config.relevanceModelFile, 'utf8')),
@@ -83,11 +84,15 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   logger.info({ url, database: config.databaseFile }, 'bridge listening');
+  // Pages queued before a stop are generated now: the queue is in the database.
+  generation.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       logger.info('shutting down');
+      // Between two chunks: a page's generation is one synchronous transaction, so none is cut half-way.
+      generation.stop();
       // A request still running at the deadline (a slow client, a long sync) has its connection closed; whatever it
       // was about to write is not written: every write is one synchronous transaction, so the database stays whole.
       const deadline = setTimeout(() => {

@@ -53,7 +53,14 @@ describe('implementations', () => {
 
     const rolled = await account.client.rollBack(projectId, created.id, 'editor changed their mind');
     expect(rolled).toMatchObject({ status: 'rolled_back', rollbackReason: 'editor changed their mind', rolledBackAt: expect.any(String) });
-    expect((await account.client.getSuggestion(projectId, a)).status).toBe('approved');
+    expect(rolled.summary).toEqual({ succeeded: 1, failed: 1, rolledBack: 1 });
+    expect(rolled.results).toEqual([
+      { suggestionId: a, succeeded: true, error: null, rolledBackAt: rolled.rolledBackAt, rollbackReason: 'editor changed their mind' },
+      { suggestionId: b, succeeded: false, error: 'anchor no longer in the post', rolledBackAt: null, rollbackReason: null },
+    ]);
+    // Rejected, not approved: a "select all approved, implement" must not insert it again.
+    expect((await account.client.getSuggestion(projectId, a)).status).toBe('rejected');
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('approved');
     const again = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/rollback`, { method: 'POST', key: account.key, json: { reason: 'again' } });
     expect(again.status).toBe(409);
     expect((await account.client.updateSuggestion(projectId, a, 'pending')).status).toBe('pending');
@@ -76,9 +83,9 @@ describe('implementations', () => {
     expect(late.status).toBe(409);
   });
 
-  it('when ids are unknown or not approved, then 404 or 409 naming them, and nothing is created', async () => {
+  it('when ids are unknown, rejected or implemented, then 404 or 409 naming them, and nothing is created', async () => {
     const { projectId, ids } = await approvedSuggestions();
-    await account.client.updateSuggestion(projectId, ids[1]!, 'pending');
+    await account.client.updateSuggestion(projectId, ids[1]!, 'rejected');
     const unknown = await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [ids[0], 'sug_unknown'], platform: 'wordpress' } });
     expect(unknown.status).toBe(404);
     const notApproved = await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [ids[0], ids[1]], platform: 'wordpress' } });
@@ -87,7 +94,7 @@ describe('implementations', () => {
     expect((await account.client.listImplementations(projectId)).pagination.total).toBe(0);
   });
 
-  it('when the body is wrong, then 400: bad platform, empty or duplicate ids, reason missing, foreign result ids', async () => {
+  it('when the body is wrong, then 400: bad platform, empty or duplicate ids, empty or long reason, foreign result ids', async () => {
     const { projectId, ids } = await approvedSuggestions();
     for (const json of [{ suggestionIds: [ids[0]], platform: 'joomla' }, { suggestionIds: [], platform: 'wordpress' }, { suggestionIds: [ids[0], ids[0]], platform: 'wordpress' }]) {
       expect((await bridge.fetch(`/api/projects/${projectId}/implementations`, { method: 'POST', key: account.key, json })).status).toBe(400);
@@ -95,7 +102,7 @@ describe('implementations', () => {
     const created = await account.client.createImplementation(projectId, { suggestionIds: [ids[0]!], platform: 'wordpress' });
     const foreign = await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/results`, { method: 'POST', key: account.key, json: { results: [{ suggestionId: ids[1], succeeded: true }] } });
     expect(foreign.status).toBe(400);
-    for (const json of [{}, { reason: '' }, { reason: 'x'.repeat(501) }]) {
+    for (const json of [{ reason: '' }, { reason: 'x'.repeat(501) }, { reason: 5 }, { suggestionIds: [] }, { suggestionIds: [ids[0], ids[0]] }, { suggestionIds: 'x' }]) {
       expect((await bridge.fetch(`/api/projects/${projectId}/implementations/${created.id}/rollback`, { method: 'POST', key: account.key, json })).status).toBe(400);
     }
     expect((await account.client.getImplementation(projectId, created.id)).status).toBe('pending');
@@ -149,9 +156,101 @@ describe('implementations', () => {
     expect(retry.status).toBe(201);
     expect((await create([b])).status).toBe(409);
 
-    // Rolling the first back frees a, and leaves b to the implementation that holds it now.
+    // Rolling the first back rejects a (an editor must choose to offer it again), and leaves b to the implementation
+    // that holds it now.
     await account.client.rollBack(projectId, first.id, 'undo');
     expect((await account.client.getSuggestion(projectId, b)).status).toBe('approved');
+    expect((await account.client.getSuggestion(projectId, a)).status).toBe('rejected');
+    expect((await create([a])).status).toBe(409);
+    await account.client.updateSuggestion(projectId, a, 'pending');
     expect((await create([a])).status).toBe(201);
+  });
+
+  it('when pending suggestions are implemented, then they are approved in the same transaction; one refused id refuses them all', async () => {
+    const project = await account.client.createProject({ name: 'from pending', domain: FIXTURE_DOMAIN });
+    await account.client.syncPages(project.id, FIXTURE_PAGES);
+    const answer = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(answer.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = answer.map((s) => s.id) as [string, string, string];
+    await account.client.updateSuggestion(project.id, b, 'approved');
+    await account.client.updateSuggestion(project.id, c, 'rejected');
+
+    const refused = await bridge.fetch(`/api/projects/${project.id}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [a, c], platform: 'wordpress' } });
+    expect(refused.status).toBe(409);
+    const error = (await refused.json()).error;
+    expect(error.message).toContain(c);
+    expect(error.details).toEqual([{ field: 'suggestionIds', message: `${c} is rejected` }]);
+    expect((await account.client.getSuggestion(project.id, a)).status).toBe('pending');
+
+    const created = await account.client.createImplementation(project.id, { suggestionIds: [a, b], platform: 'wordpress' });
+    expect(created).toMatchObject({ status: 'pending', suggestionIds: [a, b] });
+    expect((await account.client.getSuggestion(project.id, a)).status).toBe('approved');
+    expect((await account.client.getSuggestion(project.id, b)).status).toBe('approved');
+    await account.client.reportResults(project.id, created.id, [{ suggestionId: a, succeeded: true }, { suggestionId: b, succeeded: true }]);
+    expect((await account.client.getSuggestion(project.id, a)).status).toBe('implemented');
+    const again = await bridge.fetch(`/api/projects/${project.id}/implementations`, { method: 'POST', key: account.key, json: { suggestionIds: [a], platform: 'wordpress' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('when some links are rolled back, then only they are, their suggestions are rejected, and the implementation is rolled_back once none is left', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = ids as [string, string, string];
+    const rollback = (json: unknown) =>
+      bridge.fetch(`/api/projects/${projectId}/implementations/${implementation.id}/rollback`, { method: 'POST', key: account.key, json });
+    let implementation = await account.client.createImplementation(projectId, { suggestionIds: [a, b, c], platform: 'wordpress' });
+    // Pending: nothing was inserted yet, so no single link can be rolled back.
+    expect((await rollback({ suggestionIds: [a] })).status).toBe(409);
+    implementation = await account.client.reportResults(projectId, implementation.id, [
+      { suggestionId: a, succeeded: true },
+      { suggestionId: b, succeeded: true },
+      { suggestionId: c, succeeded: false, error: 'anchor gone' },
+    ]);
+
+    const one = await account.client.rollBack(projectId, implementation.id, 'wrong target', { suggestionIds: [a] });
+    expect(one).toMatchObject({ status: 'completed', rolledBackAt: null, rollbackReason: null, summary: { succeeded: 2, failed: 1, rolledBack: 1 } });
+    expect(one.results.find((r) => r.suggestionId === a)).toMatchObject({ rolledBackAt: expect.any(String), rollbackReason: 'wrong target' });
+    expect(one.results.find((r) => r.suggestionId === b)).toMatchObject({ rolledBackAt: null });
+    expect((await account.client.getSuggestion(projectId, a)).status).toBe('rejected');
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('implemented');
+    expect(await account.client.getImplementation(projectId, implementation.id)).toEqual(one);
+
+    // Again, a failed one, or one of another implementation: refused, and nothing changes.
+    for (const [json, status, code] of [
+      [{ suggestionIds: [a] }, 409, 'conflict'],
+      [{ suggestionIds: [b, c] }, 409, 'conflict'],
+      [{ suggestionIds: ['sug_elsewhere'] }, 400, 'validation_error'],
+    ] as const) {
+      const response = await rollback(json);
+      expect(response.status, JSON.stringify(json)).toBe(status);
+      expect((await response.json()).error.code).toBe(code);
+    }
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('implemented');
+
+    // The rolled-back suggestion may be offered again deliberately, and implemented again.
+    await account.client.updateSuggestion(projectId, a, 'pending');
+    const redo = await account.client.createImplementation(projectId, { suggestionIds: [a], platform: 'wordpress' });
+    expect(redo.status).toBe('pending');
+
+    // Without ids (and without a reason), the rest: now nothing is left in place.
+    const rest = await account.client.rollBack(projectId, implementation.id);
+    expect(rest).toMatchObject({ status: 'rolled_back', rolledBackAt: expect.any(String), rollbackReason: null, summary: { succeeded: 2, failed: 1, rolledBack: 2 } });
+    expect(rest.results.find((r) => r.suggestionId === a)!.rolledBackAt).toBe(one.results.find((r) => r.suggestionId === a)!.rolledBackAt);
+    expect((await account.client.getSuggestion(projectId, b)).status).toBe('rejected');
+    expect((await account.client.getSuggestion(projectId, c)).status).toBe('approved');
+    expect((await rollback({})).status).toBe(409);
+  });
+
+  it('when the last link left is rolled back by id, then the implementation is rolled_back with that reason', async () => {
+    const { projectId, ids } = await approvedSuggestions();
+    const [a, b] = ids as [string, string];
+    const created = await account.client.createImplementation(projectId, { suggestionIds: [a, b], platform: 'wordpress' });
+    await account.client.reportResults(projectId, created.id, [{ suggestionId: a, succeeded: true }, { suggestionId: b, succeeded: true }]);
+    expect((await account.client.rollBack(projectId, created.id, undefined, { suggestionIds: [b] })).status).toBe('completed');
+    const last = await account.client.rollBack(projectId, created.id, 'post rewritten', { suggestionIds: [a] });
+    expect(last).toMatchObject({ status: 'rolled_back', rollbackReason: 'post rewritten', summary: { rolledBack: 2 } });
+    expect(last.results.map((r) => r.rollbackReason)).toEqual(['post rewritten', null]);
+    const listed = await account.client.listImplementations(projectId, { status: 'rolled_back' });
+    expect(listed.items.map((i) => i.id)).toEqual([created.id]);
   });
 });

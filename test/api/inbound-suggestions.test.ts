@@ -200,8 +200,8 @@ describe('inbound suggestions', () => {
 
     const rolled = await account.client.rollBack(projectId, created.id, 'the links read badly');
     expect(rolled.status).toBe('rolled_back');
-    for (const id of [a!.id, b!.id]) expect((await account.client.getSuggestion(projectId, id)).status).toBe('approved');
-    // Still settled (approved): one suggestion per pair.
+    // Rolled back: rejected (not offered again unnoticed), so still settled: one suggestion per pair.
+    for (const id of [a!.id, b!.id]) expect((await account.client.getSuggestion(projectId, id)).status).toBe('rejected');
     expect(sources(await all(projectId))).not.toContain(a!.sourcePageUrl);
     expect((await account.client.listSuggestions(projectId, { targetPageUrl: TARGET_URL })).items.filter((s) => s.sourcePageUrl === a!.sourcePageUrl)).toHaveLength(1);
   });

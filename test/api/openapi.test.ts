@@ -29,6 +29,7 @@ describe('the OpenAPI document', () => {
         'GET /api/projects/{projectId}/implementations/{implementationId}',
         'POST /api/projects/{projectId}/implementations/{implementationId}/rollback',
         'POST /api/projects/{projectId}/implementations/{implementationId}/results',
+        'GET /api/projects/{projectId}/generation',
         'GET /api/projects/{projectId}/analytics', 'POST /api/keys', 'GET /api/keys', 'DELETE /api/keys/{keyId}', 'GET /healthz',
       ]),
     );
@@ -38,9 +39,23 @@ describe('the OpenAPI document', () => {
     const document = await (await fetch(`${bridge.url}/api/openapi.json`)).json();
     const generate = document.paths['/api/projects/{projectId}/suggestions'].post;
     const body = generate.requestBody.content['application/json'].schema;
-    expect(body.properties.limit).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
-    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1, default: DEFAULT_MIN_RELEVANCE_SCORE });
+    // Their defaults are the project's settings (suggestionsPerPage 10, minRelevanceScore null: the engine's default).
+    expect(body.properties.limit).toMatchObject({ minimum: 1, maximum: 50 });
+    expect(body.properties.limit.description).toMatch(/suggestionsPerPage/);
+    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1 });
+    expect(body.properties.minRelevanceScore.description).toContain(String(DEFAULT_MIN_RELEVANCE_SCORE));
     expect(body.required).toEqual(['sourcePageUrl']);
+    const patch = document.paths['/api/projects/{projectId}'].patch.requestBody.content['application/json'].schema;
+    expect(patch.properties.suggestionsPerPage).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(patch.properties.ignoredWords).toMatchObject({ type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 60 } });
+    expect(JSON.stringify(patch.properties.minRelevanceScore)).toContain('null');
+    const rollback = document.paths['/api/projects/{projectId}/implementations/{implementationId}/rollback'].post;
+    const rollbackBody = rollback.requestBody.content['application/json'].schema;
+    expect(rollbackBody.properties.suggestionIds).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
+    expect(rollbackBody.required ?? []).toEqual([]);
+    expect(JSON.stringify(rollback.responses['200'])).toContain('rolledBackAt');
+    const progress = document.paths['/api/projects/{projectId}/generation'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(progress)).toMatch(/GenerationProgress|queuedPages/);
     const list = document.paths['/api/projects/{projectId}/pages'].get;
     const limit = list.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });

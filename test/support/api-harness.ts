@@ -9,6 +9,8 @@ import type { Tier } from '../../bridge/src/accounts/accounts.repository.js';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
 import { openDatabase, type Db } from '../../bridge/src/db/connection.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
+import type { BackgroundGenerationTiming } from '../../bridge/src/generation/background-generator.js';
+import type { GenerationProgress } from '../../bridge/src/generation/generation.schemas.js';
 import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
 import { answerProtocolErrors } from '../../bridge/src/http/protocol-errors.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
@@ -28,6 +30,20 @@ export interface TestBridge {
   /** Raw HTTP with a key (or none), for status codes and headers. */
   fetch(pathname: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
+}
+
+/**
+ * Polls the project's generation progress until no page waits (at most `timeoutMs`): a test's deterministic way to
+ * wait for background generation. Answers the last progress read.
+ */
+export async function waitForGeneration(account: TestAccount, projectId: string, timeoutMs = 20_000): Promise<GenerationProgress> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const progress = await account.client.getGenerationProgress(projectId);
+    if (progress.state === 'idle') return progress;
+    if (Date.now() > deadline) throw new Error(`generation still running after ${timeoutMs} ms: ${JSON.stringify(progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A movable clock for rate-limit windows and analytics dates. */
@@ -53,13 +69,17 @@ export async function startTestBridge(
     logger?: Logger;
     analyzer?: PageAnalyzer;
     trustProxy?: boolean | number | string;
+    /** Runs background generation with this timing (off when absent, so that other tests see only what they generate). */
+    generation?: Partial<BackgroundGenerationTiming>;
+    /** An existing database file (a restart); a fresh one when absent. */
+    dbFile?: string;
   } = {},
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
-  const dbFile = path.join(dir, 'bridge.db');
+  const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
   const db = openDatabase(dbFile);
   migrate(db);
-  const { app, accounts } = createApp({
+  const { app, accounts, generation } = createApp({
     db,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -67,7 +87,9 @@ export async function startTestBridge(
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
     ...(options.analyzer ? { analyzer: options.analyzer } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.generation ? { generation: options.generation } : {}),
   });
+  if (options.generation) generation.start();
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     answerProtocolErrors(listening);
@@ -95,6 +117,7 @@ export async function startTestBridge(
       return fetch(`${url}${pathname}`, { ...rest, headers: allHeaders, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
     },
     async close() {
+      generation.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

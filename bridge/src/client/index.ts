@@ -6,10 +6,14 @@ import type { Analytics, BrokenLink, InboundLinks, OrphanPage, TimeseriesPoint }
 import type { ApiKeyInfo, CreatedKey } from '../keys/keys.schemas.js';
 import type { Implementation } from '../implementations/implementations.schemas.js';
 import type { PageDetail, PageSummary, SyncResult } from '../pages/pages.schemas.js';
+import type { GenerationProgress } from '../generation/generation.schemas.js';
 import type { Project } from '../projects/projects.schemas.js';
 import type { RelevanceSummary, Suggestion, SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 
-export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, RelevanceSummary, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
+export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, GenerationProgress, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, RelevanceSummary, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
+
+/** A project's settings of background generation. */
+export type GenerationSettings = Pick<Project, 'minRelevanceScore' | 'suggestionsPerPage' | 'ignoredWords'>;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -78,7 +82,9 @@ export class InterlinkerClient {
   }
 
   // Projects
-  createProject(input: { name: string; domain: string; preferredSdk?: string; includePaths?: string[]; excludePaths?: string[] }) {
+  createProject(
+    input: { name: string; domain: string; preferredSdk?: string; includePaths?: string[]; excludePaths?: string[] } & Partial<GenerationSettings>,
+  ) {
     return this.data<Project>('POST', '/api/projects', input);
   }
   listProjects(query: ListQuery = {}) {
@@ -87,7 +93,10 @@ export class InterlinkerClient {
   getProject(projectId: string) {
     return this.data<Project>('GET', `/api/projects/${enc(projectId)}`);
   }
-  updateProject(projectId: string, input: Partial<Pick<Project, 'name' | 'domain' | 'includePaths' | 'excludePaths'>> & { preferredSdk?: string | null }) {
+  updateProject(
+    projectId: string,
+    input: Partial<Pick<Project, 'name' | 'domain' | 'includePaths' | 'excludePaths'> & GenerationSettings> & { preferredSdk?: string | null },
+  ) {
     return this.data<Project>('PATCH', `/api/projects/${enc(projectId)}`, input);
   }
   deleteProject(projectId: string) {
@@ -129,6 +138,10 @@ export class InterlinkerClient {
   updateSuggestion(projectId: string, suggestionId: string, status: SuggestionStatus) {
     return this.data<Suggestion>('PATCH', `/api/projects/${enc(projectId)}/suggestions/${enc(suggestionId)}`, { status });
   }
+  /** Extension: progress of the project's background generation (its current or last run). */
+  getGenerationProgress(projectId: string) {
+    return this.data<GenerationProgress>('GET', `/api/projects/${enc(projectId)}/generation`);
+  }
   /** Extension: whether the project's editors' decisions adapt its relevance model yet. */
   getRelevanceSummary(projectId: string) {
     return this.data<RelevanceSummary>('GET', `/api/projects/${enc(projectId)}/relevance`);
@@ -151,8 +164,12 @@ export class InterlinkerClient {
   reportResults(projectId: string, implementationId: string, results: { suggestionId: string; succeeded: boolean; error?: string }[]) {
     return this.data<Implementation>('POST', `/api/projects/${enc(projectId)}/implementations/${enc(implementationId)}/results`, { results });
   }
-  rollBack(projectId: string, implementationId: string, reason: string) {
-    return this.data<Implementation>('POST', `/api/projects/${enc(projectId)}/implementations/${enc(implementationId)}/rollback`, { reason });
+  /** The whole implementation, or only the links of `options.suggestionIds`; the reason is optional. */
+  rollBack(projectId: string, implementationId: string, reason?: string, options: { suggestionIds?: string[] } = {}) {
+    return this.data<Implementation>('POST', `/api/projects/${enc(projectId)}/implementations/${enc(implementationId)}/rollback`, {
+      ...(reason === undefined ? {} : { reason }),
+      ...(options.suggestionIds ? { suggestionIds: options.suggestionIds } : {}),
+    });
   }
 
   // Analytics

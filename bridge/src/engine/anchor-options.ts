@@ -6,6 +6,7 @@ import type { SiteCorpus } from './site-corpus.js';
 import { SharedTerms } from './shared-terms.js';
 import { blockStart, type SourceText } from './source-text.js';
 import { termMarksOf, type IdMarks } from './id-marks.js';
+import type { GenerateRequest } from './types.js';
 
 /**
  * Anchor options kept per target (named mentions, then word runs), so a target whose best anchor is taken can use
@@ -335,3 +336,9 @@ function keepBestRun(runs: WordRun[], run: WordRun): void {
 }
 
 const EMPTY = new Int32Array(0);
+
+/** The options whose text the request allows, in their order (all of them when it sets no rule). */
+export function allowedAnchors(options: AnchorOption[], text: SourceText, request: Pick<GenerateRequest, 'isAnchorAllowed'>): AnchorOption[] {
+  const allowed = request.isAnchorAllowed;
+  return allowed ? options.filter((option) => allowed(text.text.slice(option.start, option.end))) : options;
+}

@@ -1,4 +1,4 @@
-import { anchorOptions, anchorSearch, type TargetCandidate } from './anchor-options.js';
+import { allowedAnchors, anchorOptions, anchorSearch, type TargetCandidate } from './anchor-options.js';
 import { IMPACT_UNIT } from './bm25.js';
 import { sentenceAround } from './context.js';
 import { PhraseKind } from './phrase-index.js';
@@ -150,14 +150,14 @@ function namingTerms(corpus: SiteCorpus, target: CorpusDocument): number[] {
  */
 function scorePair(
   corpus: SiteCorpus,
-  { source, text: sourceText }: ForwardSource,
+  { source, text: sourceText, request: forward }: ForwardSource,
   candidate: TargetCandidate,
   request: InboundRequest,
   model: RelevanceModel,
 ): InboundSuggestion | null {
   const targetDocNo = candidate.docNo;
   const targetLogOdds = model.targetLogit(candidate.features);
-  const options = anchorOptions(anchorSearch(corpus, sourceText, [targetDocNo]), candidate);
+  const options = allowedAnchors(anchorOptions(anchorSearch(corpus, sourceText, [targetDocNo]), candidate), sourceText, forward);
   for (const option of options) {
     const score = Math.round(acceptance(targetLogOdds + model.anchorLogit(option.features)) * 1e4) / 1e4;
     if (score < request.minRelevanceScore) continue;

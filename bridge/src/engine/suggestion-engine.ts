@@ -2,7 +2,7 @@ import { sentenceAround } from './context.js';
 import { acceptance, anchorVector, DEFAULT_RELEVANCE_MODEL, targetVector, type RelevanceModel, type TargetFeatures } from './relevance.js';
 import type { CorpusDocument, SiteCorpus } from './site-corpus.js';
 import type { SourceText } from './source-text.js';
-import { anchorOptions, anchorSearch, type AnchorOption } from './anchor-options.js';
+import { allowedAnchors, anchorOptions, anchorSearch, type AnchorOption } from './anchor-options.js';
 import { findTargets } from './target-candidates.js';
 import type { EngineSuggestion, GenerateRequest } from './types.js';
 
@@ -81,7 +81,7 @@ function rankTargets(corpus: SiteCorpus, source: CorpusDocument, text: SourceTex
   let floor = -Infinity;
   for (const { candidate, targetLogOdds } of visited) {
     if (ranked.length >= keep && targetLogOdds + model.maxAnchorLogit <= floor) break;
-    const options = anchorOptions(search, candidate);
+    const options = allowedAnchors(anchorOptions(search, candidate), text, request);
     if (options.length === 0) continue;
     ranked.push({ docNo: candidate.docNo, features: candidate.features, targetLogOdds, options, logOdds: targetLogOdds + model.anchorLogit(options[0]!.features) });
     if (ranked.length >= keep) {

@@ -88,6 +88,8 @@ export interface GenerateRequest {
   excludedTargetIds: Pick<ReadonlySet<string>, 'has'>;
   /** includePaths / excludePaths of the project, applied to target URLs. */
   isTargetUrlAllowed: (url: string) => boolean;
+  /** Whether an anchor text may be proposed (the project's ignored words); every anchor when absent. */
+  isAnchorAllowed?: (anchorText: string) => boolean;
   /**
    * Sees the source as if its authors had written none of its links: the pages it links are candidates, and its own
    * links count nowhere (not in inbound links, anchor texts or links per page). For the site's own links as examples

@@ -19,6 +19,8 @@ interface ItemRow {
   suggestion_id: string;
   succeeded: number | null;
   error: string | null;
+  rolled_back_at: string | null;
+  rollback_reason: string | null;
 }
 
 export interface ImplementationFilter {
@@ -72,13 +74,18 @@ export class ImplementationsRepository {
         `SELECT item.suggestion_id AS suggestionId, implementation.id AS implementationId, implementation.status AS status
          FROM implementation_items item JOIN implementations implementation ON implementation.id = item.implementation_id
          WHERE item.suggestion_id IN (SELECT value FROM json_each(?))
-           AND (implementation.status = 'pending' OR (implementation.status = 'completed' AND item.succeeded = 1))`,
+           AND (implementation.status = 'pending'
+             OR (implementation.status = 'completed' AND item.succeeded = 1 AND item.rolled_back_at IS NULL))`,
       ),
       setItemResult: db.prepare(
         'UPDATE implementation_items SET succeeded = ?, error = ? WHERE implementation_id = ? AND suggestion_id = ?',
       ),
       complete: db.prepare(
         'UPDATE implementations SET status = ?, implemented_at = ?, succeeded = ?, failed = ? WHERE id = ?',
+      ),
+      rollBackItem: db.prepare(
+        `UPDATE implementation_items SET rolled_back_at = ?, rollback_reason = ?
+         WHERE implementation_id = ? AND suggestion_id = ? AND succeeded = 1 AND rolled_back_at IS NULL`,
       ),
       rollBack: db.prepare(
         "UPDATE implementations SET status = 'rolled_back', rolled_back_at = ?, rollback_reason = ? WHERE id = ?",
@@ -114,7 +121,7 @@ export class ImplementationsRepository {
 
   /**
    * The implementations that hold any of these suggestions: a pending one (its links may be being inserted), or a
-   * completed one in which the suggestion's link was inserted (until rolled back). A failed item holds nothing.
+   * completed one in which the suggestion's link was inserted and not rolled back since. A failed item holds nothing.
    */
   holders(ids: readonly string[]): SuggestionHolder[] {
     return this.statements.holders.all(JSON.stringify(ids)) as SuggestionHolder[];
@@ -128,7 +135,12 @@ export class ImplementationsRepository {
     this.statements.complete.run(status, at, succeeded, failed, id);
   }
 
-  rollBack(id: string, at: string, reason: string): void {
+  /** Marks a succeeded item's link rolled back. */
+  rollBackItem(implementationId: string, suggestionId: string, at: string, reason: string | null): void {
+    this.statements.rollBackItem.run(at, reason, implementationId, suggestionId);
+  }
+
+  rollBack(id: string, at: string, reason: string | null): void {
     this.statements.rollBack.run(at, reason, id);
   }
 
@@ -146,13 +158,19 @@ export class ImplementationsRepository {
       status: row.status,
       createdAt: row.created_at,
       implementedAt: row.implemented_at,
-      summary: { succeeded: row.succeeded ?? 0, failed: row.failed ?? 0 },
+      summary: {
+        succeeded: row.succeeded ?? 0,
+        failed: row.failed ?? 0,
+        rolledBack: items.filter((item) => item.rolled_back_at !== null).length,
+      },
       rolledBackAt: row.rolled_back_at,
       rollbackReason: row.rollback_reason,
       results: items.map((item) => ({
         suggestionId: item.suggestion_id,
         succeeded: item.succeeded === null ? null : item.succeeded === 1,
         error: item.error,
+        rolledBackAt: item.rolled_back_at,
+        rollbackReason: item.rollback_reason,
       })),
     };
   }

@@ -18,9 +18,9 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       method: 'post',
       path: '/api/projects/{projectId}/implementations',
       operationId: 'createImplementation',
-      summary: 'Record an implementation of approved suggestions (status pending)',
+      summary: 'Record an implementation of pending or approved suggestions (status pending)',
       description:
-        'suggestionIds: 1–100 distinct ids of this project (an unknown id → 404), all `approved` (otherwise 409 naming the others). platform: wordpress, custom or manual.',
+        'suggestionIds: 1–100 distinct ids of this project (an unknown id → 404), each `pending` or `approved` (a rejected or implemented one → 409 naming it); pending ones are approved in the same transaction. A suggestion held by another implementation that is pending, or completed with its link still in place, → 409. platform: wordpress, custom or manual.',
       tag: 'Implementations',
       params: projectParams,
       body: createImplementationBody,
@@ -74,16 +74,16 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       method: 'post',
       path: '/api/projects/{projectId}/implementations/{implementationId}/rollback',
       operationId: 'rollBackImplementation',
-      summary: 'Roll back an implementation',
+      summary: 'Roll back an implementation, or some of its links',
       description:
-        'Allowed from pending or completed (otherwise 409). Sets status `rolled_back`, `rolledBackAt` and `rollbackReason`; the suggestions it implemented go back to `approved`.',
+        "Allowed from pending or completed (otherwise 409). Without `suggestionIds`, every link still in place is rolled back; with them, only those (each must be an item of this implementation, else 400, that succeeded and was not rolled back yet, else 409). Each item rolled back gets `rolledBackAt` (and `rollbackReason`), and its suggestion becomes `rejected` — not approved, so that it is not implemented again unnoticed; an editor may set it back to pending. `summary.rolledBack` counts them. The implementation becomes `rolled_back` (with `rolledBackAt` and `rollbackReason`) once none of its links is left in place; until then it stays `completed`. `reason` is optional.",
       tag: 'Implementations',
       params: implementationParams,
       body: rollbackBody,
       response: implementationSchema,
       errors: [400, 404, 409, 413, 415],
       handle: ({ auth, params, body }) =>
-        implementations.rollBack(projectId(auth.accountId, params.projectId), params.implementationId, body.reason),
+        implementations.rollBack(projectId(auth.accountId, params.projectId), params.implementationId, body),
     }),
   ];
 }

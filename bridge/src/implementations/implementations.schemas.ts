@@ -32,12 +32,24 @@ export const reportResultsBody = z.object({
 });
 export type ReportResultsInput = z.output<typeof reportResultsBody>;
 
-export const rollbackBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const rollbackBody = z.object({
+  reason: z.string().trim().min(1).max(500).optional().meta({ description: 'Why (kept in the audit); optional.' }),
+  suggestionIds: z
+    .array(suggestionId)
+    .min(1)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each suggestion id may appear once.')
+    .optional()
+    .meta({ description: 'Only these links: each a succeeded, not yet rolled back item of this implementation. Absent: the whole implementation.' }),
+});
+export type RollbackInput = z.output<typeof rollbackBody>;
 
 export const implementationResult = z.object({
   suggestionId: z.string(),
   succeeded: z.boolean().nullable(),
   error: z.string().nullable(),
+  rolledBackAt: isoTimestamp.nullable().meta({ description: "When this item's link was rolled back (alone or with the whole implementation); null if it was not." }),
+  rollbackReason: z.string().nullable().meta({ description: 'The reason given when this item was rolled back.' }),
 });
 
 export const implementationSchema = z.object({
@@ -47,7 +59,11 @@ export const implementationSchema = z.object({
   status: z.enum(IMPLEMENTATION_STATUSES),
   createdAt: isoTimestamp,
   implementedAt: isoTimestamp.nullable(),
-  summary: z.object({ succeeded: z.number().int(), failed: z.number().int() }),
+  summary: z.object({
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+    rolledBack: z.number().int().meta({ description: 'Succeeded items rolled back since (alone or all together).' }),
+  }),
   rolledBackAt: isoTimestamp.nullable(),
   rollbackReason: z.string().nullable(),
   results: z.array(implementationResult),

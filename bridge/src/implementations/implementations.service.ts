@@ -10,6 +10,7 @@ import type {
   Implementation,
   ListImplementationsQuery,
   ReportResultsInput,
+  RollbackInput,
 } from './implementations.schemas.js';
 
 const NOT_REPORTED = 'No result was reported for this suggestion.';
@@ -29,11 +30,12 @@ export class ImplementationsService {
       );
       const unknown = input.suggestionIds.filter((id) => !states.has(id));
       if (unknown.length > 0) throw new NotFoundError(`Suggestion ${unknown.join(', ')}`);
-      const notApproved = input.suggestionIds.filter((id) => states.get(id) !== 'approved');
-      if (notApproved.length > 0) {
+      // Pending suggestions are approved here, in the same transaction: "insert link" straight from review.
+      const refused = input.suggestionIds.filter((id) => states.get(id) !== 'approved' && states.get(id) !== 'pending');
+      if (refused.length > 0) {
         throw new ConflictError(
-          `Only approved suggestions can be implemented; not approved: ${notApproved.join(', ')}.`,
-          notApproved.map((id) => ({ field: 'suggestionIds', message: `${id} is ${states.get(id)}` })),
+          `Only pending or approved suggestions can be implemented; not so: ${refused.join(', ')}.`,
+          refused.map((id) => ({ field: 'suggestionIds', message: `${id} is ${states.get(id)}` })),
         );
       }
       // Approved but already in another implementation (a double click, a second tab): a second one would insert
@@ -46,7 +48,11 @@ export class ImplementationsService {
         );
       }
       const id = newId('imp');
-      this.implementations.insert(projectId, id, input.platform, input.suggestionIds, this.clock.now().toISOString());
+      const now = this.clock.now().toISOString();
+      for (const suggestionId of input.suggestionIds) {
+        if (states.get(suggestionId) === 'pending') this.implementations.moveSuggestion(suggestionId, 'pending', 'approved', now);
+      }
+      this.implementations.insert(projectId, id, input.platform, input.suggestionIds, now);
       return this.get(projectId, id);
     })();
   }
@@ -108,19 +114,52 @@ export class ImplementationsService {
     })();
   }
 
-  /** Rollback from pending or completed; the suggestions it implemented go back to approved. */
-  rollBack(projectId: string, implementationId: string, reason: string): Implementation {
+  /**
+   * Rollback from pending or completed, of the whole implementation or of some of its links (`suggestionIds`: each a
+   * succeeded item not rolled back yet). Each link rolled back records when and why, and its suggestion becomes
+   * `rejected`, not approved: it must not be implemented again by a "select all, implement" (an editor may set it
+   * back to pending deliberately). The implementation is `rolled_back` once none of its links is left in place.
+   */
+  rollBack(projectId: string, implementationId: string, input: RollbackInput): Implementation {
     return this.db.transaction(() => {
       const implementation = this.get(projectId, implementationId);
       if (implementation.status !== 'pending' && implementation.status !== 'completed') {
         throw new ConflictError(`Only pending or completed implementations can be rolled back (this one is ${implementation.status}).`);
       }
+      const inPlace = new Set(
+        implementation.results.filter((result) => result.succeeded === true && result.rolledBackAt === null).map((result) => result.suggestionId),
+      );
+      const chosen = input.suggestionIds ?? [...inPlace];
+      if (input.suggestionIds) this.checkRollbackItems(implementation, input.suggestionIds, inPlace);
       const now = this.clock.now().toISOString();
-      for (const result of implementation.results) {
-        if (result.succeeded) this.implementations.moveSuggestion(result.suggestionId, 'implemented', 'approved', now);
+      const reason = input.reason ?? null;
+      for (const suggestionId of chosen) {
+        this.implementations.rollBackItem(implementationId, suggestionId, now, reason);
+        this.implementations.moveSuggestion(suggestionId, 'implemented', 'rejected', now);
       }
-      this.implementations.rollBack(implementationId, now, reason);
+      const left = [...inPlace].filter((id) => !chosen.includes(id));
+      if (left.length === 0) this.implementations.rollBack(implementationId, now, reason);
       return this.get(projectId, implementationId);
     })();
+  }
+
+  /** Links rolled back one by one must be links this implementation put in place and that are still there. */
+  private checkRollbackItems(implementation: Implementation, suggestionIds: readonly string[], inPlace: ReadonlySet<string>): void {
+    const results = new Map(implementation.results.map((result) => [result.suggestionId, result]));
+    const issues = suggestionIds.flatMap((id, index) =>
+      results.has(id) ? [] : [{ field: `suggestionIds.${index}`, message: `${id} is not a suggestion of this implementation.` }],
+    );
+    if (issues.length > 0) throw new ValidationError(issues);
+    const notInPlace = suggestionIds.filter((id) => !inPlace.has(id));
+    if (notInPlace.length > 0) {
+      throw new ConflictError(
+        `Only links this implementation inserted and that are still in place can be rolled back; not so: ${notInPlace.join(', ')}.`,
+        notInPlace.map((id) => {
+          const result = results.get(id)!;
+          const state = result.rolledBackAt !== null ? 'rolled back already' : result.succeeded === null ? 'not reported yet' : 'failed';
+          return { field: 'suggestionIds', message: `${id} is ${state}` };
+        }),
+      );
+    }
   }
 }

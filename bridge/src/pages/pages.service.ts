@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { pausePoint } from '../lib/pause-points.js';
 import { isOnSite, normalizePageUrl, resolveHref } from '../lib/url.js';
+import type { StoredSource } from '../generation/generation.service.js';
 import type { Project } from '../projects/projects.schemas.js';
 import { contentHash } from './content-hash.js';
 import type { PageAnalyzer } from './page-analyzer.js';
@@ -24,6 +25,11 @@ export interface SyncListener {
 export interface StaleSuggestions {
   removePendingOfPage: (pageId: string) => void;
   removePendingToPage: (pageId: string) => void;
+}
+
+/** Receives, inside the sync's transaction, the pages it stored (not those it found unchanged): the generation queue. */
+export interface StoredPagesListener {
+  pagesStored: (project: Project, stored: readonly StoredSource[]) => void;
 }
 
 /** A page that passed validation, before analysis. */
@@ -55,6 +61,7 @@ export class PagesService {
     private readonly analyzer: PageAnalyzer,
     private readonly listener: SyncListener,
     private readonly staleSuggestions: StaleSuggestions,
+    private readonly storedListener?: StoredPagesListener,
   ) {}
 
   /**
@@ -117,6 +124,7 @@ export class PagesService {
       const stale = [...unchanged.keys()].filter((page) => this.storedUnchanged(project.id, page) === undefined);
       if (stale.length > 0) return { stale };
       const indexed: IndexedPage[] = [];
+      const stored: StoredSource[] = [];
       const result: SyncResult['pages'] = [];
       for (const sent of valid) {
         if (result.length === Math.floor(valid.length / 2)) pausePoint('sync-store');
@@ -127,8 +135,9 @@ export class PagesService {
           continue;
         }
         const page = prepared.get(sent)!;
+        const fresh = newId('pg');
         const id = this.pages.upsert({
-          newId: newId('pg'),
+          newId: fresh,
           projectId: project.id,
           url: page.url,
           urlKey: page.urlKey,
@@ -145,6 +154,7 @@ export class PagesService {
         this.pages.replaceLinks(id, project.id, page.links);
         if (page.excluded) this.staleSuggestions.removePendingOfPage(id);
         else if (page.statusCode < 200 || page.statusCode > 299) this.staleSuggestions.removePendingToPage(id);
+        stored.push({ pageId: id, url: page.url, statusCode: page.statusCode, excluded: page.excluded, isNew: id === fresh });
         indexed.push({
           pageId: id,
           url: page.urlKey,
@@ -158,6 +168,7 @@ export class PagesService {
         result.push({ index: page.index, id, url: page.urlKey });
       }
       if (indexed.length > 0) this.listener.applySync(project.id, indexed);
+      if (stored.length > 0) this.storedListener?.pagesStored(project, stored);
       return { pages: result };
     })();
   }

@@ -4,13 +4,18 @@ import { NotFoundError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { ProjectsRepository } from './projects.repository.js';
-import type { CreateProjectInput, Project, UpdateProjectInput } from './projects.schemas.js';
+import { DEFAULT_SUGGESTIONS_PER_PAGE, distinctWords, type CreateProjectInput, type Project, type UpdateProjectInput } from './projects.schemas.js';
 
 export interface ProjectHooks {
   /** Inside the deleting transaction (the search index drops its data). */
   deleted: (projectId: string) => void;
   /** Inside the updating transaction, when includePaths or excludePaths changed (stale suggestions go). */
   pathsChanged: (project: Project) => void;
+  /**
+   * Inside the updating transaction, when the paths or a generation setting (minRelevanceScore, suggestionsPerPage,
+   * ignoredWords) changed: the project's eligible pages are generated again.
+   */
+  generationChanged: (project: Project, previous: Project) => void;
 }
 
 export class ProjectsService {
@@ -30,6 +35,9 @@ export class ProjectsService {
       preferredSdk: input.preferredSdk ?? null,
       includePaths: input.includePaths ?? [],
       excludePaths: input.excludePaths ?? [],
+      minRelevanceScore: input.minRelevanceScore ?? null,
+      suggestionsPerPage: input.suggestionsPerPage ?? DEFAULT_SUGGESTIONS_PER_PAGE,
+      ignoredWords: distinctWords(input.ignoredWords ?? []),
       createdAt: now,
       updatedAt: now,
     };
@@ -60,15 +68,27 @@ export class ProjectsService {
       preferredSdk: input.preferredSdk === undefined ? current.preferredSdk : input.preferredSdk,
       includePaths: input.includePaths ?? current.includePaths,
       excludePaths: input.excludePaths ?? current.excludePaths,
+      minRelevanceScore: input.minRelevanceScore === undefined ? current.minRelevanceScore : input.minRelevanceScore,
+      suggestionsPerPage: input.suggestionsPerPage ?? current.suggestionsPerPage,
+      ignoredWords: input.ignoredWords === undefined ? current.ignoredWords : distinctWords(input.ignoredWords),
       updatedAt: this.clock.now().toISOString(),
     };
     const pathsChanged =
       JSON.stringify([updated.includePaths, updated.excludePaths]) !== JSON.stringify([current.includePaths, current.excludePaths]);
+    const settingsChanged =
+      JSON.stringify([updated.minRelevanceScore, updated.suggestionsPerPage, updated.ignoredWords]) !==
+      JSON.stringify([current.minRelevanceScore, current.suggestionsPerPage, current.ignoredWords]);
     this.db.transaction(() => {
       this.projects.update(updated);
       if (pathsChanged) this.hooks.pathsChanged(updated);
+      if (pathsChanged || settingsChanged) this.hooks.generationChanged(updated, current);
     })();
     return updated;
+  }
+
+  /** The project whoever owns it, for the bridge's own background work (never for a request: see `require`). */
+  findForBackgroundWork(projectId: string): Project | undefined {
+    return this.projects.findOfAnyAccount(projectId);
   }
 
   remove(accountId: string, projectId: string): void {

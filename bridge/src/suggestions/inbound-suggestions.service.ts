@@ -7,6 +7,8 @@ import type { Clock } from '../lib/clock.js';
 import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
 import type { PagesRepository } from '../pages/pages.repository.js';
 import type { Project } from '../projects/projects.schemas.js';
+import { DEFAULT_MIN_RELEVANCE_SCORE } from '../engine/relevance.js';
+import { anchorRule } from './ignored-words.js';
 import { storePending } from './pending-suggestions.js';
 import type { ProjectRelevance } from './project-relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
@@ -45,6 +47,8 @@ export class InboundSuggestionsService {
       throw refuse(`The page was synced with status ${target.statusCode}: only a page answering 2xx is a link target.`);
     }
 
+    const minRelevanceScore = input.minRelevanceScore ?? project.minRelevanceScore ?? DEFAULT_MIN_RELEVANCE_SCORE;
+    const isAnchorAllowed = anchorRule(project.ignoredWords);
     const excludedPages = new Set(this.pages.excludedPageIds(project.id));
     const settledSources = new Set(this.suggestions.settledSourceIds(target.id));
     const noPaths = project.includePaths.length === 0 && project.excludePaths.length === 0;
@@ -57,9 +61,10 @@ export class InboundSuggestionsService {
         projectId: project.id,
         sourcePageId,
         limit: input.limit,
-        minRelevanceScore: input.minRelevanceScore,
+        minRelevanceScore,
         excludedTargetIds: excludedTargets(sourcePageId, excludedPages, settledTargets),
         isTargetUrlAllowed: allowed,
+        ...(isAnchorAllowed ? { isAnchorAllowed } : {}),
       };
     };
     const proposals = this.generator.generateInbound(
@@ -67,7 +72,7 @@ export class InboundSuggestionsService {
         projectId: project.id,
         targetPageId: target.id,
         limit: input.limit,
-        minRelevanceScore: input.minRelevanceScore,
+        minRelevanceScore,
         isSourceAllowed: (pageId, url) => !excludedPages.has(pageId) && !settledSources.has(pageId) && allowed(url),
         forwardRequest,
       },

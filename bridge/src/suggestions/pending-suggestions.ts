@@ -13,10 +13,24 @@ export interface PairProposal extends EngineSuggestion {
  * (same id), a pair an editor has acted on is left alone. Returns the ids stored, in the proposals' order.
  */
 export function storePending(db: Db, suggestions: SuggestionsRepository, projectId: string, proposals: readonly PairProposal[], now: string): string[] {
-  return db.transaction(() =>
-    proposals.flatMap((proposal) => {
+  return storePendingCounted(db, suggestions, projectId, proposals, now).ids;
+}
+
+export interface StoredPending {
+  /** The ids stored, in the proposals' order. */
+  ids: string[];
+  /** How many of them are new suggestions (the others were pending already and refreshed). */
+  created: number;
+}
+
+/** `storePending`, also counting the suggestions it created. */
+export function storePendingCounted(db: Db, suggestions: SuggestionsRepository, projectId: string, proposals: readonly PairProposal[], now: string): StoredPending {
+  return db.transaction(() => {
+    let created = 0;
+    const ids = proposals.flatMap((proposal) => {
+      const fresh = newId('sug');
       const id = suggestions.upsertPending({
-        newId: newId('sug'),
+        newId: fresh,
         projectId,
         sourcePageId: proposal.sourcePageId,
         targetPageId: proposal.targetPageId,
@@ -26,9 +40,11 @@ export function storePending(db: Db, suggestions: SuggestionsRepository, project
         inputs: Buffer.from(Float32Array.from(proposal.inputs).buffer),
         now,
       });
+      if (id === fresh) created += 1;
       return id ? [id] : [];
-    }),
-  )();
+    });
+    return { ids, created };
+  })();
 }
 
 /** Scores are kept to 4 decimals: more precision means nothing to a reader and makes equal scores look different. */

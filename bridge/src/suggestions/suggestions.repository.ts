@@ -112,6 +112,9 @@ export class SuggestionsRepository {
         "DELETE FROM suggestions WHERE status = 'pending' AND (source_page_id = @pageId OR target_page_id = @pageId)",
       ),
       removePendingToPage: db.prepare("DELETE FROM suggestions WHERE status = 'pending' AND target_page_id = ?"),
+      removePendingBelow: db.prepare("DELETE FROM suggestions WHERE project_id = ? AND status = 'pending' AND relevance_score < ?"),
+      pendingAnchors: db.prepare("SELECT id, anchor_text AS anchorText FROM suggestions WHERE project_id = ? AND status = 'pending'"),
+      removeById: db.prepare('DELETE FROM suggestions WHERE id = ?'),
       removePendingOutsidePaths: db.prepare(
         `DELETE FROM suggestions WHERE project_id = @projectId AND status = 'pending' AND (
            source_page_id IN (SELECT id FROM pages p WHERE p.project_id = @projectId AND NOT (${IN_PATHS}))
@@ -119,9 +122,24 @@ export class SuggestionsRepository {
       ),
       lockedByImplementation: db.prepare(
         `SELECT 1 FROM implementation_items i JOIN implementations m ON m.id = i.implementation_id
-         WHERE i.suggestion_id = ? AND i.succeeded = 1 AND m.status = 'completed' LIMIT 1`,
+         WHERE i.suggestion_id = ? AND i.succeeded = 1 AND i.rolled_back_at IS NULL AND m.status = 'completed' LIMIT 1`,
       ).pluck(),
     };
+  }
+
+  /**
+   * Removes the project's pending suggestions that its generation settings would no longer propose: those scoring
+   * below `minScore`, and those whose anchor `isAnchorAllowed` refuses. Returns how many went.
+   */
+  removePendingRefusedBy(projectId: string, minScore: number, isAnchorAllowed: ((anchorText: string) => boolean) | undefined): number {
+    let removed = this.statements.removePendingBelow.run(projectId, minScore).changes;
+    if (isAnchorAllowed) {
+      const refused = (this.statements.pendingAnchors.all(projectId) as { id: string; anchorText: string }[])
+        .filter((row) => !isAnchorAllowed(row.anchorText))
+        .map((row) => row.id);
+      for (const id of refused) removed += this.statements.removeById.run(id).changes;
+    }
+    return removed;
   }
 
   /** Returns the id of the inserted or refreshed suggestion, or undefined when the pair is settled already. */

@@ -13,8 +13,19 @@ export const DEFAULT_GENERATE_LIMIT = 10;
 
 export const generateBody = z.object({
   sourcePageUrl: httpUrl,
-  limit: z.number().int().min(1).max(50).default(DEFAULT_GENERATE_LIMIT),
-  minRelevanceScore: z.number().min(0).max(1).default(DEFAULT_MIN_RELEVANCE_SCORE),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .meta({ description: "At most this many suggestions; the project's suggestionsPerPage when absent (default 10)." }),
+  minRelevanceScore: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: `The lowest relevanceScore answered; the project's minRelevanceScore when absent (when that is null, ${DEFAULT_MIN_RELEVANCE_SCORE}).` }),
 });
 export type GenerateInput = z.output<typeof generateBody>;
 
@@ -22,7 +33,12 @@ export type GenerateInput = z.output<typeof generateBody>;
 export const inboundBody = z.object({
   targetUrl: httpUrl.meta({ description: 'A synced page of the project: the page the suggested links point to.' }),
   limit: z.number().int().min(1).max(50).default(DEFAULT_GENERATE_LIMIT),
-  minRelevanceScore: z.number().min(0).max(1).default(DEFAULT_MIN_RELEVANCE_SCORE),
+  minRelevanceScore: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: `The lowest relevanceScore answered; the project's minRelevanceScore when absent (when that is null, ${DEFAULT_MIN_RELEVANCE_SCORE}).` }),
 });
 export type InboundInput = z.output<typeof inboundBody>;
 

@@ -5,9 +5,11 @@ import type { ListResult } from '../pagination.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { isPathAllowed, normalizePageUrl } from '../lib/url.js';
-import type { PagesRepository } from '../pages/pages.repository.js';
+import type { PageRecord, PagesRepository } from '../pages/pages.repository.js';
 import type { Project } from '../projects/projects.schemas.js';
-import { storePending } from './pending-suggestions.js';
+import { DEFAULT_MIN_RELEVANCE_SCORE } from '../engine/relevance.js';
+import { anchorRule } from './ignored-words.js';
+import { storePendingCounted, type StoredPending } from './pending-suggestions.js';
 import type { ProjectRelevance } from './project-relevance.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { GenerateInput, ListSuggestionsQuery, RelevanceSummary, Suggestion, SuggestionStatus } from './suggestions.schemas.js';
@@ -31,7 +33,8 @@ export class SuggestionsService {
 
   /**
    * Generates suggestions for a stored source page (contract §4). Pairs an editor has acted on are never suggested
-   * again; a pending suggestion for a pair is refreshed in place.
+   * again; a pending suggestion for a pair is refreshed in place. limit and minRelevanceScore default to the project's
+   * suggestionsPerPage and minRelevanceScore, and the project's ignored words hold, as in background generation.
    */
   generate(project: Project, input: GenerateInput): Suggestion[] {
     const sourceKey = normalizePageUrl(input.sourcePageUrl);
@@ -45,37 +48,76 @@ export class SuggestionsService {
     if (source.excluded) {
       throw new ValidationError([{ field: 'sourcePageUrl', message: 'The page was synced as excluded from suggestions.' }]);
     }
+    const { ids } = this.generateFor(project, source, {
+      limit: input.limit ?? project.suggestionsPerPage,
+      minRelevanceScore: input.minRelevanceScore ?? project.minRelevanceScore ?? DEFAULT_MIN_RELEVANCE_SCORE,
+    });
+    return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore);
+  }
 
+  /**
+   * Background generation of one queued page, with the project's settings: the same work as `generate` (same engine
+   * request, same storePending). Undefined when the page is no longer a source (gone, excluded, outside the paths).
+   */
+  generateQueued(project: Project, sourcePageId: string): { stored: number; created: number } | undefined {
+    const source = this.pages.findById(sourcePageId);
+    if (!source || source.projectId !== project.id || source.excluded) return undefined;
+    if (source.statusCode < 200 || source.statusCode > 299) return undefined;
+    if (!isPathAllowed(source.url, project.includePaths, project.excludePaths)) return undefined;
+    const { ids, created } = this.generateFor(project, source, {
+      limit: project.suggestionsPerPage,
+      minRelevanceScore: project.minRelevanceScore ?? DEFAULT_MIN_RELEVANCE_SCORE,
+    });
+    return { stored: ids.length, created };
+  }
+
+  /** Proposals for the source, stored as pending: the ids stored in the engine's order, and how many are new. */
+  private generateFor(project: Project, source: PageRecord, settings: { limit: number; minRelevanceScore: number }): StoredPending {
     // Pages the source already links to are left out by the engine, which indexed the same links at sync.
     const excluded = new Set<string>([
       source.id,
       ...this.pages.excludedPageIds(project.id),
       ...this.suggestions.settledTargetIds(source.id),
     ]);
+    const isAnchorAllowed = anchorRule(project.ignoredWords);
     const proposals = this.generator.generate(
       {
-      projectId: project.id,
-      sourcePageId: source.id,
-      limit: input.limit,
-      minRelevanceScore: input.minRelevanceScore,
-      excludedTargetIds: excluded,
-      // Stored URLs are valid http(s) URLs, so without path rules every one is allowed: no parse per candidate.
-      isTargetUrlAllowed:
-        project.includePaths.length === 0 && project.excludePaths.length === 0
-          ? () => true
-          : (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
+        projectId: project.id,
+        sourcePageId: source.id,
+        limit: settings.limit,
+        minRelevanceScore: settings.minRelevanceScore,
+        excludedTargetIds: excluded,
+        // Stored URLs are valid http(s) URLs, so without path rules every one is allowed: no parse per candidate.
+        isTargetUrlAllowed:
+          project.includePaths.length === 0 && project.excludePaths.length === 0
+            ? () => true
+            : (url) => isPathAllowed(url, project.includePaths, project.excludePaths),
+        ...(isAnchorAllowed ? { isAnchorAllowed } : {}),
       },
       this.relevance.modelFor(project.id),
     );
-
-    const ids = storePending(
+    return storePendingCounted(
       this.db,
       this.suggestions,
       project.id,
       proposals.map((proposal) => ({ ...proposal, sourcePageId: source.id })),
       this.clock.now().toISOString(),
     );
-    return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore);
+  }
+
+  /**
+   * Inside the project's updating transaction: pending suggestions its new settings would not propose go (a score
+   * below a changed minRelevanceScore, an anchor with a newly ignored word). Suggestions an editor acted on stay.
+   */
+  pruneForSettings(project: Project, previous: Project): void {
+    const minChanged = project.minRelevanceScore !== previous.minRelevanceScore;
+    const wordsChanged = JSON.stringify(project.ignoredWords) !== JSON.stringify(previous.ignoredWords);
+    if (!minChanged && !wordsChanged) return;
+    this.suggestions.removePendingRefusedBy(
+      project.id,
+      minChanged ? (project.minRelevanceScore ?? DEFAULT_MIN_RELEVANCE_SCORE) : 0,
+      wordsChanged ? anchorRule(project.ignoredWords) : undefined,
+    );
   }
 
   /** How the project's suggestions are scored: whether its editors' decisions adapted the model yet. */

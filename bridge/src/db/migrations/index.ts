@@ -13,6 +13,7 @@ import { migration as pageKeyphrases } from './0011-page-keyphrases.js';
 import { migration as pageLanguage } from './0012-page-language.js';
 import { migration as documentAverageLength } from './0013-document-average-length.js';
 import { migration as termVectorLength } from './0014-term-vector-length.js';
+import { migration as backgroundGeneration } from './0015-background-generation.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   pageLanguage,
   documentAverageLength,
   termVectorLength,
+  backgroundGeneration,
 ];
