@@ -11,6 +11,7 @@ import { anchorRule } from '../../bridge/src/suggestions/ignored-words.js';
 import { InterlinkerClient, type Suggestion } from '../../bridge/src/client/index.js';
 import { startTestBridge, TestClock, waitForGeneration, type TestAccount, type TestBridge } from '../support/api-harness.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+import { startBridgeProcess } from '../support/bridge-process.js';
 import { timeGrowth } from '../support/time-growth.js';
 
 /** Pages of the fixture that may be sources: all but the 404. */
@@ -254,6 +255,26 @@ describe('background generation across a restart', () => {
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('background generation in the bridge process', () => {
+  it('when the process is stopped with pages queued and started again, then its generator (timed by INTERLINKER_GENERATION_*) generates them', async () => {
+    // Quiet for an hour: the pages stay queued until the stop.
+    const bridgeProcess = await startBridgeProcess({ env: { INTERLINKER_GENERATION_QUIET_MS: '3600000' } });
+    try {
+      const client = new InterlinkerClient({ baseUrl: bridgeProcess.url, apiKey: bridgeProcess.apiKey });
+      const project = await client.createProject({ name: 'process', domain: FIXTURE_DOMAIN });
+      await client.syncPages(project.id, FIXTURE_PAGES);
+      expect(await client.getGenerationProgress(project.id)).toMatchObject({ state: 'generating', queuedPages: ELIGIBLE });
+      await bridgeProcess.stop();
+      await bridgeProcess.start({ INTERLINKER_GENERATION_QUIET_MS: '0', INTERLINKER_GENERATION_INTERVAL_MS: '20' });
+      const done = await waitForGeneration({ accountId: '', key: bridgeProcess.apiKey, client }, project.id);
+      expect(done).toMatchObject({ state: 'idle', queuedPages: 0, generatedPages: ELIGIBLE });
+      expect((await client.listSuggestions(project.id, { status: 'pending' })).pagination.total).toBe(done.suggestionsCreated);
+    } finally {
+      await bridgeProcess.dispose();
     }
   });
 });

@@ -156,7 +156,9 @@ export class ImplementationsService {
         `Only links this implementation inserted and that are still in place can be rolled back; not so: ${notInPlace.join(', ')}.`,
         notInPlace.map((id) => {
           const result = results.get(id)!;
-          const state = result.rolledBackAt !== null ? 'rolled back already' : result.succeeded === null ? 'not reported yet' : 'failed';
+          let state = 'failed';
+          if (result.rolledBackAt !== null) state = 'rolled back already';
+          else if (result.succeeded === null) state = 'not reported yet';
           return { field: 'suggestionIds', message: `${id} is ${state}` };
         }),
       );

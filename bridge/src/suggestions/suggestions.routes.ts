@@ -22,7 +22,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       path: '/api/projects/{projectId}/suggestions',
       operationId: 'generateSuggestions',
       summary: 'Generate link suggestions for a source page',
-      description: `Answers the suggestions sorted by relevanceScore, highest first. limit 1–50 (default 10); minRelevanceScore 0–1 (default ${DEFAULT_MIN_RELEVANCE_SCORE}). relevanceScore is calibrated to read as the chance that an editor accepts the suggestion. One suggestion per (source, target) pair: a pending one is refreshed in place (same id); pairs that were approved, rejected or implemented are not suggested again until that suggestion is deleted.`,
+      description: `Answers the suggestions sorted by relevanceScore, highest first. limit 1–50 (default: the project's suggestionsPerPage, 10 unless set); minRelevanceScore 0–1 (default: the project's minRelevanceScore, when that is null ${DEFAULT_MIN_RELEVANCE_SCORE}). No anchor contains one of the project's ignoredWords (whole words, case ignored). The bridge also generates in the background after each sync, with the same settings (GET …/generation). relevanceScore is calibrated to read as the chance that an editor accepts the suggestion. One suggestion per (source, target) pair: a pending one is refreshed in place (same id); pairs that were approved, rejected or implemented are not suggested again until that suggestion is deleted.`,
       tag: 'Suggestions',
       params: projectParams,
       body: generateBody,
