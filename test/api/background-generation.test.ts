@@ -68,7 +68,6 @@ describe('background generation', () => {
     expect(done).toMatchObject({ state: 'idle', queuedPages: 0, generatedPages: ELIGIBLE, totalPages: ELIGIBLE, startedAt: queued.startedAt });
     expect(done.finishedAt).toBe(clock.now().toISOString());
     expect(done.suggestionsCreated).toBe(stored.length);
-    expect(new Set(stored.map((s) => s.sourcePageUrl)).size).toBeGreaterThanOrEqual(3);
 
     // The explicit generate, with the same (the project's) settings, refreshes exactly what the background stored.
     const fromSource = stored.filter((s) => s.sourcePageUrl === SOURCE_URL).sort(byPair);

@@ -35,9 +35,10 @@ describe('implementations', () => {
       { suggestionId: b, succeeded: false, error: 'anchor no longer in the post' },
     ]);
     expect(reported).toMatchObject({ status: 'completed', summary: { succeeded: 1, failed: 1 }, implementedAt: expect.any(String) });
+    expect(reported.summary).toEqual({ succeeded: 1, failed: 1, rolledBack: 0 });
     expect(reported.results).toEqual([
-      { suggestionId: a, succeeded: true, error: null },
-      { suggestionId: b, succeeded: false, error: 'anchor no longer in the post' },
+      { suggestionId: a, succeeded: true, error: null, rolledBackAt: null, rollbackReason: null },
+      { suggestionId: b, succeeded: false, error: 'anchor no longer in the post', rolledBackAt: null, rollbackReason: null },
     ]);
     expect((await account.client.getSuggestion(projectId, a)).status).toBe('implemented');
     expect((await account.client.getSuggestion(projectId, b)).status).toBe('approved');

@@ -229,7 +229,9 @@ describe('inbound suggestions', () => {
     const body = operation.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['targetUrl']);
     expect(body.properties.limit).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
-    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1, default: DEFAULT_MIN_RELEVANCE_SCORE });
+    // Its default is the project's minRelevanceScore, the engine's when that is null.
+    expect(body.properties.minRelevanceScore).toMatchObject({ minimum: 0, maximum: 1 });
+    expect(body.properties.minRelevanceScore.description).toContain(String(DEFAULT_MIN_RELEVANCE_SCORE));
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '413', '415']));
     const forward = document.paths['/api/projects/{projectId}/suggestions'].post;
     expect(operation.responses['200'].content).toEqual(forward.responses['200'].content);
