@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../bridge/src/db/connection.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { GenerationQueueRepository } from '../../bridge/src/generation/generation-queue.repository.js';
@@ -278,48 +278,101 @@ describe('background generation in the bridge process', () => {
   });
 });
 
-describe('the generation queue at scale', () => {
-  it('when a first sync stores many pages, then queueing them takes time linear in their number', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-queue-'));
-    const db = openDatabase(path.join(dir, 'queue.db'));
-    try {
-      migrate(db);
-      db.prepare("INSERT INTO accounts VALUES ('acc', 'a', 'free', 100, '2026-01-01T00:00:00.000Z')").run();
-      const clockNow = new TestClock();
-      const noWork = { generateQueued: () => undefined };
-      let projects = 0;
-      const make = (size: number) => {
-        const projectId = `prj${(projects += 1)}`;
-        db.prepare("INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES (?, 'acc', 'p', 'https://x.test', 'now', 'now')").run(projectId);
-        db.prepare(
-          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-           INSERT INTO pages (id, project_id, url, url_key, title, status_code, path, created_at, last_synced_at)
-           SELECT ? || '-' || i, ?, 'https://x.test/p' || i, 'https://x.test/p' || i, 't', 200, '/p' || i, 'now', 'now' FROM n`,
-        ).run(size, projectId, projectId);
-        const project = { id: projectId, includePaths: [], excludePaths: [] } as unknown as Project;
-        // Batches of 500, as a sync sends them.
-        const batches: StoredSource[][] = [];
-        for (let start = 1; start <= size; start += 500) {
-          batches.push(
-            Array.from({ length: Math.min(500, size - start + 1) }, (_, k) => ({
-              pageId: `${projectId}-${start + k}`, url: `https://x.test/p${start + k}`, statusCode: 200, excluded: false, isNew: true,
-            })),
-          );
-        }
-        return { project, batches };
-      };
-      const queue = new GenerationQueue(db, new GenerationQueueRepository(db), clockNow, { findForBackgroundWork: () => undefined }, noWork, 0);
-      const growth = timeGrowth(
-        make,
-        ({ project, batches }) => db.transaction(() => batches.forEach((batch) => queue.pagesStored(project, batch)))(),
-        2_000,
-        8,
-        3,
-      );
-      expect(growth).toBeLessThan(8 * 2.5);
-    } finally {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+describe('the generation queue', () => {
+  let dir: string;
+  let db: ReturnType<typeof openDatabase>;
+  let projects = 0;
+  // A fresh database per test: each sees only its own projects' queues.
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-queue-'));
+    db = openDatabase(path.join(dir, 'queue.db'));
+    migrate(db);
+    db.prepare("INSERT INTO accounts VALUES ('acc', 'a', 'free', 100, '2026-01-01T00:00:00.000Z')").run();
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A project of `size` stored 2xx pages (rows only: the queue reads no more), and its pages as a sync's batches of 500. */
+  function projectOf(size: number) {
+    const projectId = `prj${(projects += 1)}`;
+    db.prepare("INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES (?, 'acc', 'p', 'https://x.test', 'now', 'now')").run(projectId);
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO pages (id, project_id, url, url_key, title, status_code, path, created_at, last_synced_at)
+       SELECT ? || '-' || i, ?, 'https://x.test/p' || i, 'https://x.test/p' || i, 't', 200, '/p' || i, 'now', 'now' FROM n`,
+    ).run(size, projectId, projectId);
+    const project = { id: projectId, includePaths: [], excludePaths: [] } as unknown as Project;
+    const page = (i: number, isNew = true): StoredSource => ({ pageId: `${projectId}-${i}`, url: `https://x.test/p${i}`, statusCode: 200, excluded: false, isNew });
+    const batches: StoredSource[][] = [];
+    for (let start = 1; start <= size; start += 500) {
+      batches.push(Array.from({ length: Math.min(500, size - start + 1) }, (_, k) => page(start + k)));
     }
+    return { project, batches, page };
+  }
+
+  /** A queue whose "generation" only records the pages it was given, in order. */
+  function recordingQueue() {
+    const generated: string[] = [];
+    const queue = new GenerationQueue(
+      db,
+      new GenerationQueueRepository(db),
+      new TestClock(),
+      { findForBackgroundWork: (projectId) => ({ id: projectId }) as unknown as Project },
+      { generateQueued: (_project, pageId) => (generated.push(pageId), { created: 1 }) },
+      0,
+    );
+    const inTransaction = (work: () => void) => db.transaction(work)();
+    return { queue, generated, inTransaction };
+  }
+
+  it('when a first sync stores many pages, then queueing them takes time linear in their number', () => {
+    const { queue, inTransaction } = recordingQueue();
+    const growth = timeGrowth(
+      projectOf,
+      ({ project, batches }) => inTransaction(() => batches.forEach((batch) => queue.pagesStored(project, batch))),
+      2_000,
+      8,
+      3,
+    );
+    expect(growth).toBeLessThan(8 * 2.5);
+  });
+
+  it('when a batch brings new pages while a run is under way, then the pages it generated already wait again; a changed page alone does not requeue them', () => {
+    const { queue, generated, inTransaction } = recordingQueue();
+    const { project, page } = projectOf(40);
+    const progress = () => queue.progress(project.id);
+    inTransaction(() => queue.pagesStored(project, Array.from({ length: 30 }, (_, i) => page(i + 1))));
+    // One chunk: at most 20 pages.
+    expect(queue.generateChunk(() => {})).toBe(true);
+    expect(progress()).toMatchObject({ generatedPages: 20, queuedPages: 10, suggestionsCreated: 20, state: 'generating' });
+
+    inTransaction(() => queue.pagesStored(project, [page(1, false)]));
+    expect(progress()).toMatchObject({ generatedPages: 19, queuedPages: 11 });
+    inTransaction(() => queue.pagesStored(project, [page(31)]));
+    expect(progress()).toMatchObject({ generatedPages: 0, queuedPages: 31, totalPages: 31 });
+
+    while (queue.generateChunk(() => {}));
+    expect(progress()).toMatchObject({ state: 'idle', generatedPages: 31, queuedPages: 0, finishedAt: expect.any(String) });
+    expect(new Set(generated).size).toBe(31);
+    expect(generated.length).toBe(20 + 31);
+  });
+
+  it('when several projects have queued pages, then chunks go to each in turn', () => {
+    const { queue, generated, inTransaction } = recordingQueue();
+    const one = projectOf(45);
+    const two = projectOf(45);
+    inTransaction(() => {
+      queue.pagesStored(one.project, one.batches[0]!);
+      queue.pagesStored(two.project, two.batches[0]!);
+    });
+    const owners: string[] = [];
+    for (let chunk = 0; chunk < 4; chunk += 1) {
+      const before = generated.length;
+      queue.generateChunk(() => {});
+      owners.push(...new Set(generated.slice(before).map((pageId) => pageId.split('-')[0]!)));
+    }
+    expect(owners).toEqual([one.project.id, two.project.id, one.project.id, two.project.id]);
   });
 });
