@@ -119,9 +119,10 @@ final class Plugin {
 		$this->listener     = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
 		$this->budget       = new Contributor_Budget( new User_Throttle() );
 		$this->reads        = new Read_Cache( $this->budget );
+		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
+
 		$this->link_counts    = new Link_Counts( $this->settings );
 		$this->link_count_run = new Link_Count_Run( $this->link_counts, $this->settings );
-		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
 	}
 
 	public function register_hooks(): void {
@@ -173,7 +174,7 @@ final class Plugin {
 		$generator   = new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions );
 		$listing     = new Suggestion_Listing( $this->api, $this->content, $generator, $view );
 		$reports     = new Analytics_Report( $this->api, $view );
-		$link_report = new Link_Count_Report( $this->link_counts, $this->settings );
+		$links       = new Link_Count_Report( $this->link_counts, $this->settings );
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
@@ -181,7 +182,7 @@ final class Plugin {
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $reports, $this->reads ),
-			new Link_Counts_Controller( $link_report, $this->link_count_run, new Link_Counts_Csv( $link_report ) ),
+			new Link_Counts_Controller( $links, $this->link_count_run, new Link_Counts_Csv( $links ) ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
 		);
 		foreach ( $controllers as $controller ) {

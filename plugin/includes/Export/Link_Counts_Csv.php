@@ -36,12 +36,12 @@ final class Link_Counts_Csv {
 			__( 'External links', 'interlinker' ),
 			__( 'Edit link', 'interlinker' ),
 		);
-		$all  = $this->report->page( new Link_Count_Query( $query->search, $query->orderby, $query->order, $query->filter, $query->links_to, $query->links_from, 1, 0 ) );
-		$rows = array_map(
+		$all     = $this->report->page( new Link_Count_Query( $query->search, $query->orderby, $query->order, $query->filter, $query->links_to, $query->links_from, 1, 0 ) );
+		$rows    = array_map(
 			static fn( Link_Count_Row $row ): array => array( $row->title, $row->url, $row->post_type, $row->status, $row->inbound, $row->internal, $row->external, $row->edit_link ),
 			$all['items']
 		);
-		$max = Export_Pager::max_rows();
+		$max     = Export_Pager::max_rows();
 		if ( count( $rows ) <= $max ) {
 			return new Csv_Document( $columns, $rows );
 		}

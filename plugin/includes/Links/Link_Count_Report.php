@@ -39,12 +39,13 @@ final class Link_Count_Report {
 			$joins     .= " LEFT JOIN {$wpdb->postmeta} m_{$name} ON m_{$name}.post_id = p.ID AND m_{$name}.meta_key = %s";
 			$params_j[] = $key;
 		}
-		$from     = "FROM {$wpdb->posts} p{$joins} WHERE {$where}";
-		$total    = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", array_merge( $params_j, $params ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only.
-		$order    = 'desc' === $query->order ? 'DESC' : 'ASC';
-		$sort     = 'title' === $query->orderby ? "p.post_title {$order}" : "COALESCE( CAST( m_{$query->orderby}.meta_value AS UNSIGNED ), 0 ) {$order}, p.post_title ASC";
-		$limit    = $query->per_page > 0 ? $wpdb->prepare( ' LIMIT %d OFFSET %d', $query->per_page, ( $query->page - 1 ) * $query->per_page ) : $wpdb->prepare( ' LIMIT %d', Export_Pager::max_rows() + 1 );
-		$ids      = (array) $wpdb->get_col( $wpdb->prepare( "SELECT p.ID {$from} ORDER BY {$sort}, p.ID ASC", array_merge( $params_j, $params ) ) . $limit ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only; $sort is built from the allowed columns.
+		$from  = "FROM {$wpdb->posts} p{$joins} WHERE {$where}";
+		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", array_merge( $params_j, $params ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only.
+		$order = 'desc' === $query->order ? 'DESC' : 'ASC';
+		$count = isset( Link_Counts::SORT_KEYS[ $query->orderby ] ) ? $query->orderby : 'inbound';
+		$sort  = 'title' === $query->orderby ? "p.post_title {$order}" : "COALESCE( CAST( m_{$count}.meta_value AS UNSIGNED ), 0 ) {$order}, p.post_title ASC";
+		$limit = $query->per_page > 0 ? $wpdb->prepare( ' LIMIT %d OFFSET %d', $query->per_page, ( $query->page - 1 ) * $query->per_page ) : $wpdb->prepare( ' LIMIT %d', Export_Pager::max_rows() + 1 );
+		$ids   = (array) $wpdb->get_col( $wpdb->prepare( "SELECT p.ID {$from} ORDER BY {$sort}, p.ID ASC", array_merge( $params_j, $params ) ) . $limit ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only; $sort is built from the allowed columns.
 		return array(
 			'items' => array_map( fn( $id ): Link_Count_Row => $this->row( (int) $id ), $ids ),
 			'total' => $total,
@@ -105,7 +106,8 @@ final class Link_Count_Report {
 			$params[] = '%' . $wpdb->esc_like( $query->search ) . '%';
 		}
 		if ( 'orphans' === $query->filter ) {
-			$where .= " AND p.post_status = 'publish' AND COALESCE( CAST( m_inbound.meta_value AS UNSIGNED ), 0 ) = 0";
+			// Counted posts only: one not counted yet may well have links to it.
+			$where .= " AND p.post_status = 'publish' AND CAST( m_inbound.meta_value AS UNSIGNED ) = 0";
 		}
 		foreach ( array( array( $query->links_to, Link_Counts::META_SOURCES ), array( $query->links_from, Link_Counts::META_TARGETS ) ) as [ $post_id, $key ] ) {
 			if ( $post_id > 0 ) {
