@@ -20,7 +20,7 @@ const HOSTILE_TITLE = '=SUM(1+1)*cmd, an orphan';
 
 describe('link counts per post in a real WordPress', () => {
   let site: PluginSite;
-  const ids: Record<string, number> = {};
+  const ids = {} as Record<'target' | 'relative' | 'orphan' | 'hub' | 'draft' | 'private' | 'authorDraft' | 'authorPost', number>;
 
   const counts = (id: number) => site.php<Counts | ''>(`return get_post_meta( ${id}, '_interlinker_link_counts', true );`);
   const relative = async (id: number) => {
