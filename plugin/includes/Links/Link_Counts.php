@@ -98,7 +98,10 @@ final class Link_Counts {
 			return;
 		}
 		if ( ! $this->counts_type( $post->post_type ) || ! in_array( $post->post_status, self::COUNTED_STATUSES, true ) ) {
-			$this->forget_post( $post->ID );
+			// Most such posts (menu items, attachments, auto-drafts) never had counts: nothing to write for them.
+			if ( '' !== get_post_meta( $post->ID, self::META_COUNTS, true ) || '' !== get_post_meta( $post->ID, self::META_TARGETS, true ) ) {
+				$this->forget_post( $post->ID );
+			}
 			return;
 		}
 		$links   = Content_Links::of( (string) $post->post_content, home_url( '/' ), fn( string $url ): int => $this->post_of( $url ) );
