@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Admin;
 
+use Interlinker\Links\Link_Count_Report;
 use Interlinker\Links\Link_Counts;
 use Interlinker\Settings\Settings;
 use WP_Query;
@@ -123,8 +124,7 @@ final class Link_Count_Columns {
 		}
 		global $wpdb;
 		$order              = 'ASC' === strtoupper( (string) $query->get( 'order' ) ) ? 'ASC' : 'DESC';
-		$clauses['join']   .= $wpdb->prepare( " LEFT JOIN {$wpdb->postmeta} interlinker_count ON interlinker_count.post_id = {$wpdb->posts}.ID AND interlinker_count.meta_key = %s", $key );
-		$clauses['orderby'] = "COALESCE( CAST( interlinker_count.meta_value AS UNSIGNED ), 0 ) {$order}, {$wpdb->posts}.post_title ASC";
+		$clauses['orderby'] = $wpdb->prepare( Link_Count_Report::count_of( $wpdb->posts ), $key ) . " {$order}, {$wpdb->posts}.post_title ASC";
 		return $clauses;
 	}
 }

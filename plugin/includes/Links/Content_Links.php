@@ -41,7 +41,7 @@ final class Content_Links {
 			return new self( 0, 0, array() );
 		}
 		$site_host = self::host( $home );
-		$origin    = (string) preg_replace( '#^([a-z][a-z0-9+.\-]*://[^/?#]+).*$#i', '$1', $home );
+		$origin    = (string) preg_replace( '~^([a-z][a-z0-9+.\-]*://[^/?#]+).*$~i', '$1', $home );
 		$tags      = new \WP_HTML_Tag_Processor( $html );
 		while ( $tags->next_tag( 'a' ) ) {
 			$href = $tags->get_attribute( 'href' );

@@ -33,23 +33,31 @@ final class Link_Count_Report {
 	public function page( Link_Count_Query $query ): array {
 		global $wpdb;
 		[ $where, $params ] = $this->where( $query );
-		$joins              = '';
-		$params_j           = array();
-		foreach ( Link_Counts::SORT_KEYS as $name => $key ) {
-			$joins     .= " LEFT JOIN {$wpdb->postmeta} m_{$name} ON m_{$name}.post_id = p.ID AND m_{$name}.meta_key = %s";
-			$params_j[] = $key;
+		$from               = "FROM {$wpdb->posts} p WHERE {$where}";
+		$total              = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", $params ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only.
+		$order              = 'desc' === $query->order ? 'DESC' : 'ASC';
+		$sort_params        = array();
+		if ( 'title' === $query->orderby ) {
+			$sort = "p.post_title {$order}";
+		} else {
+			$sort          = self::count_of( 'p' ) . " {$order}, p.post_title ASC";
+			$sort_params[] = Link_Counts::SORT_KEYS[ $query->orderby ] ?? Link_Counts::META_INBOUND;
 		}
-		$from  = "FROM {$wpdb->posts} p{$joins} WHERE {$where}";
-		$total = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) {$from}", array_merge( $params_j, $params ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only.
-		$order = 'desc' === $query->order ? 'DESC' : 'ASC';
-		$count = isset( Link_Counts::SORT_KEYS[ $query->orderby ] ) ? $query->orderby : 'inbound';
-		$sort  = 'title' === $query->orderby ? "p.post_title {$order}" : "COALESCE( CAST( m_{$count}.meta_value AS UNSIGNED ), 0 ) {$order}, p.post_title ASC";
 		$limit = $query->per_page > 0 ? $wpdb->prepare( ' LIMIT %d OFFSET %d', $query->per_page, ( $query->page - 1 ) * $query->per_page ) : $wpdb->prepare( ' LIMIT %d', Export_Pager::max_rows() + 1 );
-		$ids   = (array) $wpdb->get_col( $wpdb->prepare( "SELECT p.ID {$from} ORDER BY {$sort}, p.ID ASC", array_merge( $params_j, $params ) ) . $limit ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from holds placeholders only; $sort is built from the allowed columns.
+		$ids   = (array) $wpdb->get_col( $wpdb->prepare( "SELECT p.ID {$from} ORDER BY {$sort}, p.ID ASC", array_merge( $params, $sort_params ) ) . $limit ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $from and $sort hold placeholders only.
 		return array(
 			'items' => array_map( fn( $id ): Link_Count_Row => $this->row( (int) $id ), $ids ),
 			'total' => $total,
 		);
+	}
+
+	/**
+	 * SQL for one count of the post aliased $alias, 0 when it has none; its meta key is the next placeholder.
+	 * A subquery rather than a join: sorting a join by a joined column makes a temporary table for every page.
+	 */
+	public static function count_of( string $alias ): string {
+		global $wpdb;
+		return "COALESCE( ( SELECT CAST( c.meta_value AS UNSIGNED ) FROM {$wpdb->postmeta} c WHERE c.post_id = {$alias}.ID AND c.meta_key = %s LIMIT 1 ), 0 )";
 	}
 
 	private function row( int $post_id ): Link_Count_Row {
@@ -57,7 +65,8 @@ final class Link_Count_Report {
 		$counts = $this->counts->of( $post_id );
 		return new Link_Count_Row(
 			$post_id,
-			html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
+			// The title as written: the status has its own field (get_the_title() would prefix "Private: ").
+			null === $post ? '' : html_entity_decode( wp_strip_all_tags( $post->post_title ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
 			(string) get_permalink( $post_id ),
 			current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
 			null === $post ? '' : $post->post_type,
@@ -98,7 +107,8 @@ final class Link_Count_Report {
 			$params[]  = $type;
 		}
 		if ( array() === $clauses ) {
-			return array( '1 = 0', array() );
+			// No post type is chosen: nothing matches (the placeholder keeps prepare() from being called without one).
+			return array( 'p.post_type = %s', array( '' ) );
 		}
 		$where = '( ' . implode( ' OR ', $clauses ) . ' )';
 		if ( '' !== $query->search ) {
@@ -107,7 +117,8 @@ final class Link_Count_Report {
 		}
 		if ( 'orphans' === $query->filter ) {
 			// Counted posts only: one not counted yet may well have links to it.
-			$where .= " AND p.post_status = 'publish' AND CAST( m_inbound.meta_value AS UNSIGNED ) = 0";
+			$where   .= " AND p.post_status = 'publish' AND EXISTS ( SELECT 1 FROM {$wpdb->postmeta} o WHERE o.post_id = p.ID AND o.meta_key = %s AND o.meta_value = '0' )";
+			$params[] = Link_Counts::META_INBOUND;
 		}
 		foreach ( array( array( $query->links_to, Link_Counts::META_SOURCES ), array( $query->links_from, Link_Counts::META_TARGETS ) ) as [ $post_id, $key ] ) {
 			if ( $post_id > 0 ) {
