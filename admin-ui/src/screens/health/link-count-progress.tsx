@@ -28,29 +28,36 @@ export function LinkCountProgress() {
 		return null;
 	}
 	const { counted, total } = progress.data;
+	const message = sprintf(
+		/* translators: 1: posts counted so far, 2: posts to count. */
+		__(
+			'Counting the links in your posts: %1$d of %2$d. The numbers below fill in as it goes.',
+			'interlinker'
+		),
+		counted,
+		total
+	);
+	// The bar stays outside the notice: Notice reads its children out to screen readers by rendering them to a
+	// string, which would run the bar's hooks as its own.
 	return (
-		<Notice
-			status="info"
-			isDismissible={ false }
-			className="interlinker-link-count-progress"
-		>
-			<p role="status">
-				{ sprintf(
-					/* translators: 1: posts counted so far, 2: posts to count. */
-					__(
-						'Counting the links in your posts: %1$d of %2$d. The numbers below fill in as it goes.',
-						'interlinker'
-					),
-					counted,
-					total
+		<div className="interlinker-link-count-progress">
+			<Notice
+				status="info"
+				isDismissible={ false }
+				// Said once, not at every batch.
+				spokenMessage={ __(
+					'Counting the links in your posts.',
+					'interlinker'
 				) }
-			</p>
+			>
+				<p>{ message }</p>
+			</Notice>
 			{ isCounting && (
 				<ProgressBar
 					value={ total > 0 ? ( counted / total ) * 100 : 0 }
 					className="interlinker-link-count-progress__bar"
 				/>
 			) }
-		</Notice>
+		</div>
 	);
 }
