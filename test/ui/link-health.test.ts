@@ -199,6 +199,15 @@ describe('Link health in Chromium', () => {
         expect(box!.x, selector).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width, selector).toBeLessThanOrEqual(390);
       }
+      // Every table stays inside its card.
+      for (const card of ['.interlinker-link-counts', '.interlinker-orphans']) {
+        const outer = (await page.locator(card).boundingBox())!;
+        for (const inner of await page.locator(`${card} table, ${card} .interlinker-list`).all()) {
+          const box = (await inner.boundingBox())!;
+          expect(box.x + box.width, card).toBeLessThanOrEqual(outer.x + outer.width - 8);
+        }
+      }
+      await page.locator('.interlinker-link-counts').screenshot({ path: 'test-results/screenshots/health-390-links-per-post.png' });
       // Each count column keeps its number readable beside the title.
       const countCell = await table.locator('tbody tr td').first().boundingBox();
       expect(countCell!.width).toBeGreaterThan(24);
