@@ -213,7 +213,7 @@ describe('link counts per post in a real WordPress', () => {
     const response = await site.admin.fetch('/interlinker/v1/exports/link-counts?filter=orphans&orderby=title');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/csv');
-    expect(response.headers.get('Content-Disposition')).toMatch(/interlinker-link-counts-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(response.headers.get('Content-Disposition')).toMatch(/interlinker-orphans-\d{4}-\d{2}-\d{2}\.csv/);
     const rows = parseCsv(await response.text());
     expect(rows[0]).toEqual(['Title', 'URL', 'Post type', 'Status', 'Inbound links', 'Internal links', 'External links', 'Edit link']);
     const orphan = rows.find((row) => row[0] === defused(HOSTILE_TITLE));
@@ -221,6 +221,10 @@ describe('link counts per post in a real WordPress', () => {
     expect(orphan!.slice(2, 7)).toEqual(['post', 'publish', '0', '0', '0']);
     expect(rows.some((row) => row[0] === 'Baking Tools Hub')).toBe(false);
     expect(response.headers.get('X-Interlinker-Export-Rows')).toBe(String(rows.length - 1));
+
+    const everything = await site.admin.fetch('/interlinker/v1/exports/link-counts?search=Hub');
+    expect(everything.headers.get('Content-Disposition')).toMatch(/interlinker-link-counts-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(parseCsv(await everything.text()).map((row) => row[0])).toEqual(['Title', 'Baking Tools Hub']);
 
     const subscriber = await (await site.wp.rest('subscriber')).fetch('/interlinker/v1/exports/link-counts');
     expect(subscriber.status).toBe(403);

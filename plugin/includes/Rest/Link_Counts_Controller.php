@@ -104,7 +104,11 @@ final class Link_Counts_Controller extends Rest_Controller {
 	 */
 	public function download( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$query = self::query( $request );
-		return is_wp_error( $query ) ? $query : Csv_Response::download( $this->csv->document( $query ), 'link-counts' );
+		if ( is_wp_error( $query ) ) {
+			return $query;
+		}
+		// Link health's orphan pages download under the name they always had.
+		return Csv_Response::download( $this->csv->document( $query ), 'orphans' === $query->filter ? 'orphans' : 'link-counts' );
 	}
 
 	private static function query( WP_REST_Request $request ): Link_Count_Query|WP_Error {
