@@ -91,8 +91,15 @@ describe('link counts per post in a real WordPress', () => {
     await site.php(`delete_option( 'interlinker_link_count_run' ); return true;`);
     const before = await site.admin.json<RestLinkCountProgress>('/interlinker/v1/link-counts/progress');
     expect(before.body).toMatchObject({ counted: 0, complete: false });
+    // While another batch holds the count (the background one), a request waits its turn instead of counting too.
+    await site.php(`return add_option( 'interlinker_link_count_lock', time(), '', false );`);
+    const held = await site.admin.json<RestLinkCountProgress>('/interlinker/v1/link-counts/progress', { method: 'POST' });
+    expect(held.body).toMatchObject({ counted: 0, complete: false });
+    // A lock left by a batch that died long ago is taken over.
+    await site.php(`return update_option( 'interlinker_link_count_lock', time() - 600, false );`);
 
     const steps = await countAll();
+    expect(await site.php<boolean>(`return false === get_option( 'interlinker_link_count_lock' );`)).toBe(true);
 
     const total = steps.at(-1)!.total;
     expect(total).toBe(Object.keys(ids).length);

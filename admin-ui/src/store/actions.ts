@@ -591,12 +591,20 @@ export function countAllLinks(): Thunk {
 		}
 		dispatch( { type: 'SET_BUSY', name: 'countLinks', busy: true } );
 		try {
+			let counted = -1;
 			for ( let batch = 0; batch < 100_000; batch++ ) {
 				const progress = await linkCountsApi.countNextBatch();
 				dispatch( { type: 'RECEIVE_LINK_COUNT_PROGRESS', progress } );
 				if ( progress.complete ) {
 					break;
 				}
+				// No progress: another batch (the background one) holds the count; ask again a moment later.
+				if ( progress.counted === counted ) {
+					await new Promise( ( resolve ) =>
+						setTimeout( resolve, 1000 )
+					);
+				}
+				counted = progress.counted;
 			}
 		} catch ( error ) {
 			notifyError(

@@ -25,6 +25,12 @@ final class Link_Count_Run {
 
 	public const CRON_HOOK = 'interlinker_count_links';
 
+	/** Held while a batch runs (an option, as add_option() is atomic): a cron batch and one asked for by Link health never run together. */
+	public const LOCK = 'interlinker_link_count_lock';
+
+	/** Seconds after which a lock left by a batch that died is taken over. */
+	private const LOCK_TTL = 120;
+
 	/** Posts per batch by default (filter `interlinker_link_count_batch`): each reads its links and resolves them. */
 	public const DEFAULT_BATCH = 50;
 
@@ -69,6 +75,22 @@ final class Link_Count_Run {
 	 * @return bool Whether the count is complete now.
 	 */
 	public function run_batch(): bool {
+		if ( $this->is_complete() ) {
+			return true;
+		}
+		// Two batches at once would read and write the same posts' sources: the second one waits for its turn.
+		if ( ! $this->lock() ) {
+			return false;
+		}
+		try {
+			return $this->count_batch();
+		} finally {
+			delete_option( self::LOCK );
+		}
+	}
+
+	private function count_batch(): bool {
+		// Read under the lock: another batch may have moved the count on meanwhile.
 		$state = $this->state();
 		if ( null === $state ) {
 			$this->counts->forget_all();
@@ -93,6 +115,19 @@ final class Link_Count_Run {
 		$state['done'] = count( $ids ) < $size;
 		update_option( self::OPTION, $state, false );
 		return $state['done'];
+	}
+
+	private function lock(): bool {
+		if ( add_option( self::LOCK, time(), '', false ) ) {
+			return true;
+		}
+		$since = (int) get_option( self::LOCK, 0 );
+		if ( $since > time() - self::LOCK_TTL ) {
+			return false;
+		}
+		// Left by a batch that died: taken over.
+		update_option( self::LOCK, time(), false );
+		return true;
 	}
 
 	/**
