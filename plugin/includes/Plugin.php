@@ -86,6 +86,7 @@ final class Plugin {
 	public readonly Project_Exclusions $exclusions;
 	public readonly Link_Counts $link_counts;
 	public readonly Link_Count_Run $link_count_run;
+	private readonly Link_Count_Columns $link_count_columns;
 
 	private readonly Project_Resolver $projects;
 	private readonly Post_Change_Listener $listener;
@@ -123,6 +124,8 @@ final class Plugin {
 
 		$this->link_counts    = new Link_Counts( $this->settings );
 		$this->link_count_run = new Link_Count_Run( $this->link_counts, $this->settings );
+
+		$this->link_count_columns = new Link_Count_Columns( $this->link_counts, $this->settings );
 	}
 
 	public function register_hooks(): void {
@@ -152,10 +155,9 @@ final class Plugin {
 		add_action( 'trashed_post', array( $this->link_counts, 'post_removed' ) );
 		add_action( 'before_delete_post', array( $this->link_counts, 'post_removed' ) );
 		add_action( Link_Count_Run::CRON_HOOK, array( $this->link_count_run, 'run_scheduled' ) );
-		$columns = new Link_Count_Columns( $this->link_counts, $this->settings );
-		add_action( 'load-edit.php', array( $columns, 'register' ) );
+		add_action( 'load-edit.php', array( $this, 'add_link_count_columns' ) );
 		add_action( 'load-edit.php', array( $this->link_count_run, 'ensure_scheduled' ) );
-		add_filter( 'posts_clauses', array( $columns, 'order_by_count' ), 10, 2 );
+		add_filter( 'posts_clauses', array( $this->link_count_columns, 'order_by_count' ), 10, 2 );
 
 		add_action( 'admin_menu', array( $this->screens, 'add_menu' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->screens, 'enqueue' ) );
@@ -163,6 +165,18 @@ final class Plugin {
 		add_filter( 'plugin_action_links_' . plugin_basename( INTERLINKER_PLUGIN_FILE ), array( $this->screens, 'plugin_action_links' ) );
 
 		register_deactivation_hook( INTERLINKER_PLUGIN_FILE, array( self::class, 'deactivate' ) );
+	}
+
+	/**
+	 * On a post list screen: the link-count columns for each chosen post type.
+	 */
+	public function add_link_count_columns(): void {
+		foreach ( $this->link_count_columns->post_types() as $type ) {
+			add_filter( "manage_{$type}_posts_columns", array( $this->link_count_columns, 'columns' ) );
+			add_action( "manage_{$type}_posts_custom_column", array( $this->link_count_columns, 'cell' ), 10, 2 );
+			add_filter( "manage_edit-{$type}_sortable_columns", array( $this->link_count_columns, 'sortable' ) );
+		}
+		add_action( 'admin_head', array( $this->link_count_columns, 'print_styles' ) );
 	}
 
 	public function load_textdomain(): void {

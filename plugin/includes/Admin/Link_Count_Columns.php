@@ -35,17 +35,20 @@ final class Link_Count_Columns {
 	) {}
 
 	/**
-	 * On the list screens (load-edit.php): adds the columns for the chosen post types.
+	 * The post types whose lists get the columns: the chosen ones, for users who can edit posts.
+	 *
+	 * @return string[]
 	 */
-	public function register(): void {
-		if ( ! current_user_can( 'edit_posts' ) ) {
-			return;
-		}
-		foreach ( $this->settings->post_types() as $type ) {
-			add_filter( "manage_{$type}_posts_columns", array( $this, 'columns' ) );
-			add_action( "manage_{$type}_posts_custom_column", array( $this, 'cell' ), 10, 2 );
-			add_filter( "manage_edit-{$type}_sortable_columns", array( $this, 'sortable' ) );
-		}
+	public function post_types(): array {
+		return current_user_can( 'edit_posts' ) ? $this->settings->post_types() : array();
+	}
+
+	/**
+	 * The count columns narrow: a list table's columns without a width share what is left equally, which would
+	 * squeeze the title.
+	 */
+	public function print_styles(): void {
+		echo '<style>.fixed .column-interlinker_inbound,.fixed .column-interlinker_internal,.fixed .column-interlinker_external{width:5em}</style>';
 	}
 
 	/**
