@@ -14,6 +14,7 @@ use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Access\User_Throttle;
 use Interlinker\Admin\Admin_Screens;
+use Interlinker\Admin\Link_Count_Columns;
 use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
@@ -21,6 +22,7 @@ use Interlinker\Bridge\Project_Resolver;
 use Interlinker\Content\Site_Content;
 use Interlinker\Export\Csv_Exports;
 use Interlinker\Export\Export_Pager;
+use Interlinker\Export\Link_Counts_Csv;
 use Interlinker\Html\Link_Inserter;
 use Interlinker\Implement\Bridge_Rollback_Replay;
 use Interlinker\Implement\Implementation_Details;
@@ -33,11 +35,15 @@ use Interlinker\Implement\Permitted_Implementation;
 use Interlinker\Implement\Post_Lock;
 use Interlinker\Implement\Rollback_Service;
 use Interlinker\Implement\Unreported_Implementations;
+use Interlinker\Links\Link_Count_Report;
+use Interlinker\Links\Link_Count_Run;
+use Interlinker\Links\Link_Counts;
 use Interlinker\Rest\Analytics_Controller;
 use Interlinker\Rest\Csv_Response;
 use Interlinker\Rest\Exports_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Inbound_Suggestions_Controller;
+use Interlinker\Rest\Link_Counts_Controller;
 use Interlinker\Rest\Settings_Controller;
 use Interlinker\Rest\Suggestion_View;
 use Interlinker\Rest\Suggestions_Controller;
@@ -78,6 +84,9 @@ final class Plugin {
 	public readonly Implementation_Records $records;
 	public readonly Implementation_Reconciler $reconciler;
 	public readonly Project_Exclusions $exclusions;
+	public readonly Link_Counts $link_counts;
+	public readonly Link_Count_Run $link_count_run;
+	private readonly Link_Count_Columns $link_count_columns;
 
 	private readonly Project_Resolver $projects;
 	private readonly Post_Change_Listener $listener;
@@ -112,6 +121,11 @@ final class Plugin {
 		$this->budget       = new Contributor_Budget( new User_Throttle() );
 		$this->reads        = new Read_Cache( $this->budget );
 		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
+
+		$this->link_counts    = new Link_Counts( $this->settings );
+		$this->link_count_run = new Link_Count_Run( $this->link_counts, $this->settings );
+
+		$this->link_count_columns = new Link_Count_Columns( $this->link_counts, $this->settings );
 	}
 
 	public function register_hooks(): void {
@@ -136,12 +150,33 @@ final class Plugin {
 		add_action( 'shutdown', array( $this->queue, 'run_at_shutdown' ) );
 		add_action( Sync_Queue::CRON_HOOK, array( $this->queue, 'run' ) );
 
+		// Link counts: each save counts the post again (and the posts it links to); the full count goes on by cron.
+		add_action( 'wp_after_insert_post', array( $this->link_counts, 'post_saved' ), 10, 4 );
+		add_action( 'trashed_post', array( $this->link_counts, 'post_removed' ) );
+		add_action( 'before_delete_post', array( $this->link_counts, 'post_removed' ) );
+		add_action( Link_Count_Run::CRON_HOOK, array( $this->link_count_run, 'run_scheduled' ) );
+		add_action( 'load-edit.php', array( $this, 'add_link_count_columns' ) );
+		add_action( 'load-edit.php', array( $this->link_count_run, 'ensure_scheduled' ) );
+		add_filter( 'posts_clauses', array( $this->link_count_columns, 'order_by_count' ), 10, 2 );
+
 		add_action( 'admin_menu', array( $this->screens, 'add_menu' ) );
 		add_action( 'admin_enqueue_scripts', array( $this->screens, 'enqueue' ) );
 		add_action( 'enqueue_block_editor_assets', array( $this->screens, 'enqueue_editor' ) );
 		add_filter( 'plugin_action_links_' . plugin_basename( INTERLINKER_PLUGIN_FILE ), array( $this->screens, 'plugin_action_links' ) );
 
 		register_deactivation_hook( INTERLINKER_PLUGIN_FILE, array( self::class, 'deactivate' ) );
+	}
+
+	/**
+	 * On a post list screen: the link-count columns for each chosen post type.
+	 */
+	public function add_link_count_columns(): void {
+		foreach ( $this->link_count_columns->post_types() as $type ) {
+			add_filter( "manage_{$type}_posts_columns", array( $this->link_count_columns, 'columns' ) );
+			add_action( "manage_{$type}_posts_custom_column", array( $this->link_count_columns, 'cell' ), 10, 2 );
+			add_filter( "manage_edit-{$type}_sortable_columns", array( $this->link_count_columns, 'sortable' ) );
+		}
+		add_action( 'admin_head', array( $this->link_count_columns, 'print_styles' ) );
 	}
 
 	public function load_textdomain(): void {
@@ -153,6 +188,7 @@ final class Plugin {
 		$generator   = new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions );
 		$listing     = new Suggestion_Listing( $this->api, $this->content, $generator, $view );
 		$reports     = new Analytics_Report( $this->api, $view );
+		$links       = new Link_Count_Report( $this->link_counts, $this->settings );
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
@@ -160,6 +196,7 @@ final class Plugin {
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $reports, $this->reads ),
+			new Link_Counts_Controller( $links, $this->link_count_run, new Link_Counts_Csv( $links ) ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
 		);
 		foreach ( $controllers as $controller ) {
@@ -169,5 +206,6 @@ final class Plugin {
 
 	public static function deactivate(): void {
 		wp_clear_scheduled_hook( Sync_Queue::CRON_HOOK );
+		wp_clear_scheduled_hook( Link_Count_Run::CRON_HOOK );
 	}
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { toApiError } from '../../admin-ui/src/api/errors';
 import { splitAnchorInContext } from '../../admin-ui/src/lib/anchor-context';
 import { findLinkableAnchor } from '../../admin-ui/src/lib/anchor-placement';
-import { niceCeiling, scaled, ticks } from '../../admin-ui/src/lib/chart-scale';
+import {
+	axis,
+	niceCeiling,
+	scaled,
+	ticks,
+} from '../../admin-ui/src/lib/chart-scale';
 import {
 	customRange,
 	daysOf,
@@ -13,7 +18,7 @@ import {
 	describeError,
 	errorDetail,
 } from '../../admin-ui/src/lib/error-message';
-import { activityPoints } from '../../admin-ui/src/screens/health/activity-points';
+import { activityBins } from '../../admin-ui/src/screens/health/activity-points';
 import {
 	categoryIdsFromNames,
 	normalisePathPrefixes,
@@ -108,6 +113,21 @@ describe( 'chart scale', () => {
 		expect( ticks( 1 ) ).toEqual( [ 0, 1 ] );
 	} );
 
+	it( 'when an axis is made for the largest value, then its ticks are round numbers up to a round top', () => {
+		expect( axis( 50 ) ).toEqual( {
+			top: 50,
+			ticks: [ 0, 10, 20, 30, 40, 50 ],
+		} );
+		expect( axis( 37 ) ).toEqual( {
+			top: 40,
+			ticks: [ 0, 10, 20, 30, 40 ],
+		} );
+		expect( axis( 13 ) ).toEqual( { top: 15, ticks: [ 0, 5, 10, 15 ] } );
+		expect( axis( 3 ) ).toEqual( { top: 3, ticks: [ 0, 1, 2, 3 ] } );
+		expect( axis( 0 ) ).toEqual( { top: 1, ticks: [ 0, 1 ] } );
+		expect( axis( 1234 ).ticks ).toEqual( [ 0, 500, 1000, 1500 ] );
+	} );
+
 	it( 'when a value is scaled, then it is proportional and never negative', () => {
 		expect( scaled( 5, 10, 200 ) ).toBe( 100 );
 		expect( scaled( -3, 10, 200 ) ).toBe( 0 );
@@ -133,19 +153,67 @@ describe( 'date ranges', () => {
 	} );
 
 	it( 'when the activity has gaps, then every day of the window is charted, missing ones as zero', () => {
-		const points = activityPoints(
+		const { unit, bins } = activityBins(
 			[ { date: '2026-03-02', suggestions: 4, implementations: 1 } ],
 			{
 				startDate: '2026-03-01',
 				endDate: '2026-03-03',
 			}
 		);
-		expect( points.map( ( point ) => point.label ) ).toEqual(
+		expect( unit ).toBe( 'day' );
+		expect( bins.map( ( bin ) => bin.start ) ).toEqual(
 			daysOf( { startDate: '2026-03-01', endDate: '2026-03-03' } )
 		);
-		expect( points.map( ( point ) => point.values.suggestions ) ).toEqual( [
-			0, 4, 0,
-		] );
+		expect( bins.map( ( bin ) => bin.suggestions ) ).toEqual( [ 0, 4, 0 ] );
+	} );
+
+	it( 'when the window is a year, then it is charted per month, each month summed', () => {
+		const { unit, bins } = activityBins(
+			[
+				{ date: '2025-03-31', suggestions: 2, implementations: 0 },
+				{ date: '2025-04-01', suggestions: 3, implementations: 1 },
+				{ date: '2025-04-30', suggestions: 5, implementations: 2 },
+			],
+			rangeForPreset( '365d', new Date( '2026-03-15T12:00:00Z' ) )
+		);
+		expect( unit ).toBe( 'month' );
+		expect( bins ).toHaveLength( 13 );
+		expect( bins[ 0 ] ).toMatchObject( {
+			start: '2025-03-16',
+			end: '2025-03-31',
+			suggestions: 2,
+		} );
+		expect( bins[ 1 ] ).toMatchObject( {
+			start: '2025-04-01',
+			end: '2025-04-30',
+			suggestions: 8,
+			implementations: 3,
+		} );
+		expect( bins[ 12 ] ).toMatchObject( {
+			start: '2026-03-01',
+			end: '2026-03-15',
+		} );
+	} );
+
+	it( 'when the window is 90 days, then it is charted per week from the site’s first day of the week', () => {
+		const { unit, bins } = activityBins(
+			[ { date: '2026-01-05', suggestions: 1, implementations: 0 } ],
+			{ startDate: '2026-01-01', endDate: '2026-03-31' },
+			1
+		);
+		expect( unit ).toBe( 'week' );
+		// 2026-01-01 is a Thursday: the first week is Thursday to Sunday, then weeks from Monday.
+		expect( bins[ 0 ] ).toMatchObject( {
+			start: '2026-01-01',
+			end: '2026-01-04',
+			suggestions: 0,
+		} );
+		expect( bins[ 1 ] ).toMatchObject( {
+			start: '2026-01-05',
+			end: '2026-01-11',
+			suggestions: 1,
+		} );
+		expect( bins ).toHaveLength( 14 );
 	} );
 } );
 
@@ -318,7 +386,11 @@ describe( 'the views in the address bar', () => {
 				page: 3,
 				perPage: 50,
 				filters: [
-					{ field: 'status', operator: 'is' as const, value: 'approved' },
+					{
+						field: 'status',
+						operator: 'is' as const,
+						value: 'approved',
+					},
 				],
 				sort: { field: 'createdAt', direction: 'asc' as const },
 			},

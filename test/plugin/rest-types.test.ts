@@ -30,10 +30,13 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
       'interlinker-broken-link',
       'interlinker-inbound-links',
       'interlinker-inbound-suggestions',
+      'interlinker-link-count',
+      'interlinker-link-count-progress',
       'interlinker-settings-changes',
       'interlinker-page-query',
       'interlinker-date-range',
       'interlinker-inbound-query',
+      'interlinker-link-count-query',
     ]);
     for (const schema of Object.values(schemas)) expect(schema['x-required']?.every((name) => name in (schema.properties ?? {}))).toBe(true);
   });

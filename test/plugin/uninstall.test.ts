@@ -29,6 +29,9 @@ describe('uninstalling the plugin', () => {
   it('when the plugin is deleted, then its options and post meta are gone', async () => {
     // What a failed report and a failed settings push leave behind, so that uninstall must remove it too.
     await site.php(`(new Interlinker\\Implement\\Unreported_Implementations())->open( 'imp_left_over', array( 'sug_left_over' ) ); return update_option( 'interlinker_exclusions_outdated', 1, false );`);
+    // The link counts: a batch of the full count leaves its state, and every counted post its counts.
+    await site.php(`return Interlinker\\Plugin::instance()->link_count_run->run_batch();`);
+    expect(await site.php<number>(`global $wpdb; return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->postmeta} WHERE meta_key = '_interlinker_link_counts'" );`)).toBeGreaterThan(0);
     const before = await stored();
     expect(before.options).toBeGreaterThanOrEqual(5);
     expect(before.meta).toBeGreaterThanOrEqual(4);

@@ -94,7 +94,9 @@ describe('Download CSV on the Suggestions, Implementations and Link health scree
     const file = await downloadFrom(button);
 
     expect(file.name).toBe(`interlinker-orphans-${today}.csv`);
-    expect(file.rows[0]).toEqual(['Title', 'URL', 'Edit link']);
+    // The orphans of the link counts: the report's columns, published posts with no link to them.
+    expect(file.rows[0]).toEqual(['Title', 'URL', 'Post type', 'Status', 'Inbound links', 'Internal links', 'External links', 'Edit link']);
+    expect(file.rows.slice(1).every((row) => row[4] === '0')).toBe(true);
     expect(file.rows.some((row) => row[0]!.startsWith("'=SUM(1,2)"))).toBe(true);
     for (const cell of file.rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     await screenshot(page, '20-health-download-csv');

@@ -2,6 +2,7 @@
  * The plugin's CSV downloads (GET /exports/…): what each list shows, with the same filters, as a file.
  */
 import type { ImplementationQuery } from './implementations';
+import { linkCountArgs, type LinkCountQuery } from './link-counts';
 import { NAMESPACE, type QueryArgs, requestFile } from './request';
 import { suggestionFilterArgs, type SuggestionQuery } from './suggestions';
 
@@ -9,7 +10,8 @@ export type ExportKind =
 	| 'suggestions'
 	| 'implementations'
 	| 'broken-links'
-	| 'orphans';
+	| 'orphans'
+	| 'link-counts';
 
 /** Why a file stops short (X-Interlinker-Export-Cut): the row cap, or the user's hourly budget. */
 export type ExportCut = 'cap' | 'budget';
@@ -24,13 +26,20 @@ export interface CsvExport {
 
 /** The filters of one export, as the list they come from holds them. */
 export type ExportFilters =
-	| { kind: 'suggestions'; query: Omit< SuggestionQuery, 'page' | 'perPage' > }
+	| {
+			kind: 'suggestions';
+			query: Omit< SuggestionQuery, 'page' | 'perPage' >;
+	  }
 	| {
 			kind: 'implementations';
 			query: Omit< ImplementationQuery, 'page' | 'perPage' >;
 	  }
 	| { kind: 'broken-links' }
-	| { kind: 'orphans' };
+	| { kind: 'orphans' }
+	| {
+			kind: 'link-counts';
+			query: Omit< LinkCountQuery, 'page' | 'perPage' >;
+	  };
 
 function argsOf( filters: ExportFilters ): QueryArgs {
 	switch ( filters.kind ) {
@@ -38,6 +47,8 @@ function argsOf( filters: ExportFilters ): QueryArgs {
 			return suggestionFilterArgs( filters.query );
 		case 'implementations':
 			return { status: filters.query.status };
+		case 'link-counts':
+			return linkCountArgs( filters.query );
 		default:
 			return {};
 	}

@@ -386,6 +386,32 @@ export interface RestInboundSuggestions {
 	leftOut: number;
 }
 
+/** `interlinker-link-count` */
+export interface RestLinkCount {
+	postId: number;
+	title: string;
+	url: string;
+	/** Empty unless the user may edit the post. */
+	editLink: string;
+	postType: string;
+	status: string;
+	/** Links to this post from other published posts of the chosen types. */
+	inbound: number;
+	/** Links in this post to pages of this site. */
+	internal: number;
+	/** Links in this post to other sites. */
+	external: number;
+	/** Whether the post has been counted yet; its numbers are 0 until then. */
+	counted: boolean;
+}
+
+/** `interlinker-link-count-progress` */
+export interface RestLinkCountProgress {
+	counted: number;
+	total: number;
+	complete: boolean;
+}
+
 /** `interlinker-settings-changes` */
 export interface RestSettingsChanges {
 	/** Address of the Interlinker bridge, as this server reaches it. */
@@ -422,4 +448,19 @@ export interface RestDateRange {
 export interface RestInboundQuery {
 	/** The most suggestions wanted, 1–50; by default as many as a generation for a post asks for (filter interlinker_generate_limit). */
 	limit?: number;
+}
+
+/** `interlinker-link-count-query` */
+export interface RestLinkCountQuery {
+	/** Only posts whose title contains this. */
+	search?: string;
+	/** Sort by this count, or by title. */
+	orderby?: 'inbound' | 'internal' | 'external' | 'title';
+	order?: 'asc' | 'desc';
+	/** orphans: only published posts no other post links to. */
+	filter?: 'all' | 'orphans';
+	/** Only the posts that link to this post. */
+	links_to?: number;
+	/** Only the posts this post links to. */
+	links_from?: number;
 }

@@ -14,6 +14,8 @@ import type {
 	RestInboundLinks,
 	RestInboundQuery,
 	RestInboundSuggestions,
+	RestLinkCount,
+	RestLinkCountProgress,
 	RestOrphanPage,
 	RestRollbackAnswer,
 	RestSettings,
@@ -68,6 +70,12 @@ export type TimeseriesPoint = RestTimeseriesPoint;
 export type OrphanPage = RestOrphanPage;
 
 export type BrokenLink = RestBrokenLink;
+
+/** One post of the links-per-post report (GET /link-counts). */
+export type LinkCount = RestLinkCount;
+
+/** How far the count of every post's links is (GET / POST /link-counts/progress). */
+export type LinkCountProgress = RestLinkCountProgress;
 
 export type InboundBucket = RestInboundLinks[ 'buckets' ][ number ];
 

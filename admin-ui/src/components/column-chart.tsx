@@ -6,7 +6,7 @@ import { Button } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-import { niceCeiling, scaled, ticks } from '../lib/chart-scale';
+import { axis, scaled } from '../lib/chart-scale';
 
 export interface ChartSeries {
 	key: string;
@@ -14,8 +14,10 @@ export interface ChartSeries {
 }
 
 export interface ChartPoint {
-	/** Shown under the column and in the table. */
+	/** Shown in the table and the column's tooltip. */
 	label: string;
+	/** Shown under the column, when shorter than `label`. */
+	axisLabel?: string;
 	values: Record< string, number >;
 }
 
@@ -27,15 +29,18 @@ function Columns( {
 	series,
 	points,
 	top,
+	tickValues,
 }: {
 	series: ChartSeries[];
 	points: ChartPoint[];
 	top: number;
+	tickValues: number[];
 } ) {
 	const plotWidth = WIDTH - PAD.left - PAD.right;
 	const plotHeight = HEIGHT - PAD.top - PAD.bottom;
 	const slot = plotWidth / Math.max( 1, points.length );
 	const columnWidth = Math.max( 1, ( slot * 0.8 ) / series.length );
+	// At most about 8 labels under the axis, so that they never overlap.
 	const labelEvery = Math.max( 1, Math.ceil( points.length / 8 ) );
 	return (
 		<svg
@@ -44,7 +49,7 @@ function Columns( {
 			aria-hidden="true"
 			focusable="false"
 		>
-			{ ticks( top ).map( ( tick ) => {
+			{ tickValues.map( ( tick ) => {
 				const y =
 					PAD.top + plotHeight - scaled( tick, top, plotHeight );
 				return (
@@ -56,7 +61,7 @@ function Columns( {
 							y2={ y }
 						/>
 						<text x={ PAD.left - 6 } y={ y + 4 } textAnchor="end">
-							{ tick }
+							{ tick.toLocaleString() }
 						</text>
 					</g>
 				);
@@ -88,7 +93,7 @@ function Columns( {
 								y={ HEIGHT - 8 }
 								textAnchor="middle"
 							>
-								{ point.label }
+								{ point.axisLabel ?? point.label }
 							</text>
 						) }
 					</g>
@@ -103,15 +108,18 @@ export function ColumnChart( {
 	summary,
 	series,
 	points,
+	rowHeader = __( 'Day', 'interlinker' ),
 }: {
 	title: string;
 	/** One sentence that says what the chart shows, read before the table. */
 	summary: string;
 	series: ChartSeries[];
 	points: ChartPoint[];
+	/** Heads the table's first column: what each point is (a day, a week, a month). */
+	rowHeader?: string;
 } ) {
 	const [ showTable, setShowTable ] = useState( false );
-	const top = niceCeiling(
+	const scale = axis(
 		Math.max(
 			0,
 			...points.flatMap( ( point ) =>
@@ -139,7 +147,12 @@ export function ColumnChart( {
 					</li>
 				) ) }
 			</ul>
-			<Columns series={ series } points={ points } top={ top } />
+			<Columns
+				series={ series }
+				points={ points }
+				top={ scale.top }
+				tickValues={ scale.ticks }
+			/>
 			<Button
 				variant="link"
 				aria-expanded={ showTable }
@@ -160,7 +173,7 @@ export function ColumnChart( {
 					<caption className="screen-reader-text">{ title }</caption>
 					<thead>
 						<tr>
-							<th scope="col">{ __( 'Day', 'interlinker' ) }</th>
+							<th scope="col">{ rowHeader }</th>
 							{ series.map( ( entry ) => (
 								<th scope="col" key={ entry.key }>
 									{ entry.label }

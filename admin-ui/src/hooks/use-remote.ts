@@ -18,6 +18,8 @@ export type RemoteSelectorName =
 	| 'getOrphans'
 	| 'getBrokenLinks'
 	| 'getInboundLinks'
+	| 'getLinkCounts'
+	| 'getLinkCountProgress'
 	| 'getSettings';
 
 /** The resolution meta-selectors and actions every @wordpress/data store has; its types do not list them. */

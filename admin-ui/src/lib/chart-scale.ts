@@ -1,9 +1,9 @@
 /**
- * Axis arithmetic for the small SVG charts: a rounded top value and evenly spaced ticks.
+ * Axis arithmetic for the small SVG charts: round ticks (0, 10, 20 … never 0, 13, 26) and the top they reach.
  */
 
 /**
- * The smallest "nice" number (1, 2, 5 × 10ⁿ) at or above `value`; at least 1 so empty data still draws.
+ * The smallest "nice" number (1, 2, 5 × 10ⁿ) at or above `value`; at least 1, as counts are whole numbers.
  * @param value
  */
 export function niceCeiling( value: number ): number {
@@ -20,20 +20,32 @@ export function niceCeiling( value: number ): number {
 }
 
 /**
- * Whole-number ticks from 0 to `top`, at most `count` + 1 of them.
+ * Ticks from 0 to `top` at a round step (1, 2, 5 × 10ⁿ), about `count` intervals.
  * @param top
  * @param count
  */
-export function ticks( top: number, count = 4 ): number[] {
-	const step = Math.max( 1, Math.ceil( top / count ) );
+export function ticks( top: number, count = 5 ): number[] {
+	const step = niceCeiling( top / count );
 	const values: number[] = [];
-	for ( let value = 0; value <= top; value += step ) {
+	for ( let value = 0; value < top + step / 2; value += step ) {
 		values.push( value );
 	}
-	if ( values[ values.length - 1 ] !== top ) {
-		values.push( top );
-	}
 	return values;
+}
+
+/**
+ * The axis for values up to `max`: a round step, the first multiple of it at or above `max` as the top, and the
+ * ticks between. 37 → 0, 10, 20, 30, 40; 50 → 0, 10 … 50; 0 → 0, 1.
+ * @param max
+ * @param count About this many intervals.
+ */
+export function axis(
+	max: number,
+	count = 5
+): { top: number; ticks: number[] } {
+	const step = niceCeiling( Math.max( 0, max ) / count );
+	const top = Math.max( step, Math.ceil( Math.max( 0, max ) / step ) * step );
+	return { top, ticks: ticks( top, Math.round( top / step ) ) };
 }
 
 /**

@@ -50,3 +50,23 @@ export function urlPath( url: string ): string {
 		return url;
 	}
 }
+
+/** Days (YYYY-MM-DD, UTC as the bridge counts them) are formatted at that UTC day, whatever the site's timezone. */
+const UTC = '+00:00';
+
+/**
+ * A day in the site's date format ("March 2, 2026" or "2. März 2026", as Settings → General says).
+ * @param day YYYY-MM-DD.
+ */
+export function formatDay( day: string ): string {
+	return dateI18n( getSettings().formats.date, `${ day }T00:00:00Z`, UTC );
+}
+
+/**
+ * A day or a month in a localized PHP date format, e.g. "M j" → "Mar 2" (short labels under a chart's columns).
+ * @param format A PHP date format.
+ * @param day    YYYY-MM-DD.
+ */
+export function formatDayAs( format: string, day: string ): string {
+	return dateI18n( format, `${ day }T00:00:00Z`, UTC );
+}

@@ -4,6 +4,7 @@ import * as exportsApi from '../api/exports';
 import * as settingsApi from '../api/settings';
 import * as implementationsApi from '../api/implementations';
 import * as inboundApi from '../api/inbound';
+import * as linkCountsApi from '../api/link-counts';
 import * as suggestionsApi from '../api/suggestions';
 import type { ApiError } from '../api/errors';
 import type {
@@ -563,6 +564,8 @@ export function refreshHealth(): Thunk {
 			'getOrphans',
 			'getBrokenLinks',
 			'getInboundLinks',
+			'getLinkCounts',
+			'getLinkCountProgress',
 		] as const ) {
 			dispatch.invalidateResolutionForStoreSelector( name );
 		}
@@ -573,6 +576,50 @@ export function refreshHealth(): Thunk {
 export function refreshOrphans(): Thunk {
 	return async ( { dispatch } ) => {
 		dispatch.invalidateResolutionForStoreSelector( 'getOrphans' );
+		dispatch.invalidateResolutionForStoreSelector( 'getLinkCounts' );
+	};
+}
+
+/**
+ * Counts every post's links, one bounded batch per request, until the count is complete; the report is read
+ * again as it fills. Runs once at a time.
+ */
+export function countAllLinks(): Thunk {
+	return async ( { dispatch, select, registry } ) => {
+		if ( select.isBusy( 'countLinks' ) ) {
+			return;
+		}
+		dispatch( { type: 'SET_BUSY', name: 'countLinks', busy: true } );
+		try {
+			let counted = -1;
+			for ( let batch = 0; batch < 100_000; batch++ ) {
+				const progress = await linkCountsApi.countNextBatch();
+				dispatch( { type: 'RECEIVE_LINK_COUNT_PROGRESS', progress } );
+				if ( progress.complete ) {
+					break;
+				}
+				// No progress: another batch (the background one) holds the count; ask again a moment later.
+				if ( progress.counted === counted ) {
+					await new Promise( ( resolve ) =>
+						setTimeout( resolve, 1000 )
+					);
+				}
+				counted = progress.counted;
+			}
+		} catch ( error ) {
+			notifyError(
+				registry,
+				sprintf(
+					/* translators: %s: the reason. */
+					__( 'Counting links stopped: %s', 'interlinker' ),
+					describeError( error as ApiError )
+				),
+				'interlinker-link-count'
+			);
+		} finally {
+			dispatch( { type: 'SET_BUSY', name: 'countLinks', busy: false } );
+			dispatch.invalidateResolutionForStoreSelector( 'getLinkCounts' );
+		}
 	};
 }
 

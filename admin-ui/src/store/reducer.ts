@@ -237,6 +237,8 @@ const EMPTY_HEALTH: HealthState = {
 	orphans: {},
 	brokenLinks: {},
 	inbound: null,
+	linkCounts: {},
+	linkCountProgress: null,
 };
 
 export function health(
@@ -275,6 +277,16 @@ export function health(
 			};
 		case 'RECEIVE_INBOUND_LINKS':
 			return { ...state, inbound: action.buckets };
+		case 'RECEIVE_LINK_COUNTS':
+			return {
+				...state,
+				linkCounts: {
+					...state.linkCounts,
+					[ action.key ]: action.page,
+				},
+			};
+		case 'RECEIVE_LINK_COUNT_PROGRESS':
+			return { ...state, linkCountProgress: action.progress };
 	}
 	return state;
 }

@@ -4,11 +4,13 @@
  */
 import * as analyticsApi from '../api/analytics';
 import * as implementationsApi from '../api/implementations';
+import * as linkCountsApi from '../api/link-counts';
 import * as settingsApi from '../api/settings';
 import * as suggestionsApi from '../api/suggestions';
 import type { DateRange, PageQuery } from '../api/analytics';
 import type { ApiError } from '../api/errors';
 import type { ImplementationQuery } from '../api/implementations';
+import type { LinkCountQuery } from '../api/link-counts';
 import type { SuggestionQuery } from '../api/suggestions';
 import { errorKey, queryKey } from './keys';
 import type { SelectorName, Thunk } from './thunk';
@@ -100,6 +102,23 @@ export const getInboundLinks = loading( 'getInboundLinks', async () => ( {
 	type: 'RECEIVE_INBOUND_LINKS',
 	buckets: await analyticsApi.fetchInboundLinks(),
 } ) );
+
+export const getLinkCounts = loading(
+	'getLinkCounts',
+	async ( query: LinkCountQuery ) => ( {
+		type: 'RECEIVE_LINK_COUNTS',
+		key: queryKey( query ),
+		page: await linkCountsApi.fetchLinkCounts( query ),
+	} )
+);
+
+export const getLinkCountProgress = loading(
+	'getLinkCountProgress',
+	async () => ( {
+		type: 'RECEIVE_LINK_COUNT_PROGRESS',
+		progress: await linkCountsApi.fetchLinkCountProgress(),
+	} )
+);
 
 export const getSettings = loading( 'getSettings', async () => ( {
 	type: 'RECEIVE_SETTINGS',

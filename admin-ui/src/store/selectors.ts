@@ -3,6 +3,7 @@ import { createSelector } from '@wordpress/data';
 import type { DateRange, PageQuery } from '../api/analytics';
 import type { ApiError } from '../api/errors';
 import type { ImplementationQuery } from '../api/implementations';
+import type { LinkCountQuery } from '../api/link-counts';
 import type { SuggestionQuery } from '../api/suggestions';
 import type {
 	AnalyticsSummary,
@@ -10,6 +11,8 @@ import type {
 	Implementation,
 	ImplementationDetails,
 	InboundBucket,
+	LinkCount,
+	LinkCountProgress,
 	ListPage,
 	OrphanPage,
 	RollbackPostResult,
@@ -163,6 +166,17 @@ export function getBrokenLinks(
 
 export function getInboundLinks( state: State ): InboundBucket[] | null {
 	return state.health.inbound;
+}
+
+export function getLinkCounts(
+	state: State,
+	query: LinkCountQuery
+): ListPage< LinkCount > | null {
+	return state.health.linkCounts[ queryKey( query ) ] ?? null;
+}
+
+export function getLinkCountProgress( state: State ): LinkCountProgress | null {
+	return state.health.linkCountProgress;
 }
 
 export function getSettings( state: State ): Settings | null {

@@ -1,6 +1,7 @@
 import type { DateRange, PageQuery } from '../api/analytics';
 import type { ApiError } from '../api/errors';
 import type { ImplementationQuery } from '../api/implementations';
+import type { LinkCountQuery } from '../api/link-counts';
 import type { SuggestionQuery } from '../api/suggestions';
 import type {
 	AnalyticsSummary,
@@ -10,6 +11,8 @@ import type {
 	ImplementationDetails,
 	InboundBucket,
 	InboundSuggestions,
+	LinkCount,
+	LinkCountProgress,
 	LinkResult,
 	ListPage,
 	OrphanPage,
@@ -20,7 +23,13 @@ import type {
 	TimeseriesPoint,
 } from '../api/types';
 
-export type { DateRange, PageQuery, ImplementationQuery, SuggestionQuery };
+export type {
+	DateRange,
+	PageQuery,
+	ImplementationQuery,
+	LinkCountQuery,
+	SuggestionQuery,
+};
 
 /** The ids of one page of a list, in the server's order. */
 export interface QueryResult {
@@ -56,6 +65,10 @@ export interface HealthState {
 	orphans: Record< string, ListPage< OrphanPage > >;
 	brokenLinks: Record< string, ListPage< BrokenLink > >;
 	inbound: InboundBucket[] | null;
+	/** Pages of the links-per-post report, by queryKey( query ). */
+	linkCounts: Record< string, ListPage< LinkCount > >;
+	/** How far the count of every post's links is; null until asked. */
+	linkCountProgress: LinkCountProgress | null;
 }
 
 /** "Find links to this post" for one post: its last search (the suggestions themselves are in suggestions.byId). */
@@ -142,6 +155,8 @@ export type Action =
 			page: ListPage< BrokenLink >;
 	  }
 	| { type: 'RECEIVE_INBOUND_LINKS'; buckets: InboundBucket[] }
+	| { type: 'RECEIVE_LINK_COUNTS'; key: string; page: ListPage< LinkCount > }
+	| { type: 'RECEIVE_LINK_COUNT_PROGRESS'; progress: LinkCountProgress }
 	| { type: 'INBOUND_STARTED'; postId: number }
 	| { type: 'INBOUND_RECEIVED'; postId: number; answer: InboundSuggestions }
 	| { type: 'INBOUND_FAILED'; postId: number; error: ApiError }

@@ -49,7 +49,7 @@ export class AnalyticsRepository {
       ),
       implementations: db.prepare(
         `SELECT COUNT(*) AS total,
-           COUNT(*) FILTER (WHERE status = 'completed' OR (status = 'rolled_back' AND succeeded > 0)) AS successful,
+           COUNT(*) FILTER (WHERE status = 'completed') AS successful,
            COUNT(*) FILTER (WHERE status = 'failed') AS failed,
            COUNT(*) FILTER (WHERE status = 'pending') AS pending,
            COUNT(*) FILTER (WHERE status = 'rolled_back') AS rolledBack

@@ -22,7 +22,7 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       operationId: 'getAnalytics',
       summary: 'Aggregate analytics of a project',
       description:
-        'startDate/endDate are optional and inclusive (a bare endDate date covers that whole UTC day); they filter suggestions and implementations by creation time. Pages and links are the current state. pages.pending counts internal URLs linked from synced content that were never synced. links counts every internal link in synced content plus implemented suggestions not yet seen in synced content: active → a synced 2xx page, broken → a 4xx/5xx page, redirected → a 1xx/3xx page, unresolved → a URL never synced (counted in total, neither active nor broken). implementations.successful counts completed ones, including those later rolled back.',
+        'startDate/endDate are optional and inclusive (a bare endDate date covers that whole UTC day); they filter suggestions and implementations by creation time. Pages and links are the current state. pages.pending counts internal URLs linked from synced content that were never synced. links counts every internal link in synced content plus implemented suggestions not yet seen in synced content: active → a synced 2xx page, broken → a 4xx/5xx page, redirected → a 1xx/3xx page, unresolved → a URL never synced (counted in total, neither active nor broken). implementations.successful counts completed ones whose links are still in place: one rolled back is counted in rolledBack, not here.',
       tag: 'Analytics',
       params: projectParams,
       query: dateWindowQuery,

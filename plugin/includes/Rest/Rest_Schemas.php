@@ -39,6 +39,8 @@ final class Rest_Schemas {
 		$schemas = array();
 		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
 		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ), self::inbound_query() );
+		array_push( $answers, self::link_count(), self::link_count_progress() );
+		array_push( $inputs, self::object( 'interlinker-link-count-query', self::link_count_args(), array() ) );
 		foreach ( array_merge( $answers, $inputs ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;
 		}
@@ -741,6 +743,102 @@ final class Rest_Schemas {
 			'interlinker-settings-changes',
 			array_map( static fn( array $property ): array => array_diff_key( $property, array( 'context' => true ) ), $writable ),
 			array()
+		);
+	}
+
+	/**
+	 * One post of GET /link-counts: its links as counted from its content.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function link_count(): array {
+		$string = self::view( array( 'type' => 'string' ) );
+		$count  = self::view(
+			array(
+				'type'    => 'integer',
+				'minimum' => 0,
+			)
+		);
+		return self::object(
+			'interlinker-link-count',
+			array(
+				'postId'   => self::view( array( 'type' => 'integer' ) ),
+				'title'    => $string,
+				'url'      => $string,
+				'editLink' => $string + array( 'description' => __( 'Empty unless the user may edit the post.', 'interlinker' ) ),
+				'postType' => $string,
+				'status'   => $string,
+				'inbound'  => $count + array( 'description' => __( 'Links to this post from other published posts of the chosen types.', 'interlinker' ) ),
+				'internal' => $count + array( 'description' => __( 'Links in this post to pages of this site.', 'interlinker' ) ),
+				'external' => $count + array( 'description' => __( 'Links in this post to other sites.', 'interlinker' ) ),
+				'counted'  => self::view(
+					array(
+						'description' => __( 'Whether the post has been counted yet; its numbers are 0 until then.', 'interlinker' ),
+						'type'        => 'boolean',
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of GET and POST /link-counts/progress: how far the count of every post's links is.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function link_count_progress(): array {
+		$count = self::view(
+			array(
+				'type'    => 'integer',
+				'minimum' => 0,
+			)
+		);
+		return self::object(
+			'interlinker-link-count-progress',
+			array(
+				'counted'  => $count,
+				'total'    => $count,
+				'complete' => self::view( array( 'type' => 'boolean' ) ),
+			)
+		);
+	}
+
+	/**
+	 * GET /link-counts and /exports/link-counts: search, order and filters (page / per_page besides, for the list).
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function link_count_args(): array {
+		$post_id = array(
+			'type'    => 'integer',
+			'minimum' => 0,
+			'default' => 0,
+		);
+		return array(
+			'search'     => array(
+				'description' => __( 'Only posts whose title contains this.', 'interlinker' ),
+				'type'        => 'string',
+				'maxLength'   => 200,
+			),
+			'orderby'    => array(
+				'description' => __( 'Sort by this count, or by title.', 'interlinker' ),
+				'type'        => 'string',
+				'enum'        => \Interlinker\Links\Link_Count_Query::ORDERBY,
+				'default'     => 'inbound',
+			),
+			'order'      => array(
+				'type'    => 'string',
+				'enum'    => array( 'asc', 'desc' ),
+				'default' => 'asc',
+			),
+			'filter'     => array(
+				'description' => __( 'orphans: only published posts no other post links to.', 'interlinker' ),
+				'type'        => 'string',
+				'enum'        => \Interlinker\Links\Link_Count_Query::FILTERS,
+				'default'     => 'all',
+			),
+			'links_to'   => $post_id + array( 'description' => __( 'Only the posts that link to this post.', 'interlinker' ) ),
+			'links_from' => $post_id + array( 'description' => __( 'Only the posts this post links to.', 'interlinker' ) ),
 		);
 	}
 

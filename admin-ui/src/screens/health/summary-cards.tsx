@@ -86,6 +86,8 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 					value: summary.implementations.total,
 				} }
 				figures={ [
+					// Successful counts only implementations whose links are still in place: an undone one is
+					// counted under Undone instead.
 					{
 						label: __( 'Successful', 'interlinker' ),
 						value: summary.implementations.successful,
@@ -95,6 +97,14 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 						value: summary.implementations.failed,
 						isWarning: true,
 					},
+					...( summary.implementations.rolledBack > 0
+						? [
+								{
+									label: __( 'Undone', 'interlinker' ),
+									value: summary.implementations.rolledBack,
+								},
+						  ]
+						: [] ),
 				] }
 			/>
 			<StatCard
@@ -105,11 +115,14 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 				} }
 				figures={ [
 					{
-						label: __( 'Synced', 'interlinker' ),
+						label: __( 'Read by Interlinker', 'interlinker' ),
 						value: summary.pages.synced,
 					},
 					{
-						label: __( 'Linked but not synced', 'interlinker' ),
+						label: __(
+							'Linked to, but not read by Interlinker yet',
+							'interlinker'
+						),
 						value: summary.pages.pending,
 					},
 				] }
@@ -117,7 +130,7 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 			<StatCard
 				title={ __( 'Internal links', 'interlinker' ) }
 				main={ {
-					label: __( 'in synced content', 'interlinker' ),
+					label: __( 'in your content', 'interlinker' ),
 					value: summary.links.total,
 				} }
 				figures={ [
@@ -143,7 +156,7 @@ export function SummaryCards( { summary }: { summary: AnalyticsSummary } ) {
 						? [
 								{
 									label: __(
-										'To pages not synced',
+										'To pages Interlinker has not read yet',
 										'interlinker'
 									),
 									value: summary.links.unresolved,
