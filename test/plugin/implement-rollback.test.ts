@@ -38,7 +38,22 @@ describe('implement and roll back in a real WordPress', () => {
   });
 
   const implement = (ids: string[]) => site.admin.json<RestImplementAnswer & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
-  const rollback = (id: string) => site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+  /**
+   * Undone suggestions become rejected (so that they are not inserted again by mistake); these tests insert the
+   * same post's suggestions again, so they move them back to pending, as an editor can.
+   */
+  const reopen = async (implementationId: string) => {
+    const projectId = await site.projectId();
+    const implementation = await site.bridgeApi<{ data: { suggestionIds: string[] } }>(`/api/projects/${projectId}/implementations/${implementationId}`);
+    for (const id of implementation.body.data.suggestionIds) {
+      await site.bridgeApi(`/api/projects/${projectId}/suggestions/${id}`, { method: 'PATCH', body: { status: 'pending' } });
+    }
+  };
+  const rollback = async (id: string) => {
+    const answer = await site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+    await reopen(id);
+    return answer;
+  };
   const setContent = (content: string) =>
     site.php(`return wp_update_post( wp_slash( array( 'ID' => ${loafId}, 'post_content' => ${phpString(content)} ) ), true );`);
   const revisions = () => site.php<number>(`return count( wp_get_post_revisions( ${loafId} ) );`);
@@ -136,6 +151,7 @@ describe('implement and roll back in a real WordPress', () => {
       body: { reason: 'from the API' },
     });
     const sync = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: {} });
+    await reopen(implemented.body.id);
 
     expect(direct.status).toBe(200);
     expect(sync.body.revertedImplementations).toEqual([implemented.body.id]);
@@ -155,6 +171,7 @@ describe('implement and roll back in a real WordPress', () => {
     const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const afterGet = await site.content(loafId);
     const synced = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } });
+    await reopen(implemented.body.id);
 
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
     expect(afterGet).toBe(withLinks);
@@ -197,7 +214,7 @@ describe('implement and roll back in a real WordPress', () => {
     expect(none.body).toEqual([]);
   });
 
-  it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {
+  it('when a suggestion was rejected, then implement answers 409 and the post is untouched', async () => {
     const listed = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const one = listed.body[0]!;
     await site.admin.json(`/interlinker/v1/suggestions/${one.id}`, { method: 'PATCH', body: { status: 'rejected' } });

@@ -13,6 +13,7 @@ import type {
 	LinkResult,
 	ListPage,
 	OrphanPage,
+	PostSuggestionState,
 	RollbackPostResult,
 	Settings,
 	Suggestion,
@@ -27,6 +28,7 @@ export interface QueryResult {
 	ids: string[];
 	total: number;
 	totalPages: number;
+	postState?: PostSuggestionState;
 }
 
 export interface SuggestionsState {
