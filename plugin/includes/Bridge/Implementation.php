@@ -43,8 +43,8 @@ final class Implementation {
 		if ( ! is_array( $raw ) || '' === Bridge_Data::text( $raw['id'] ?? '' ) ) {
 			return null;
 		}
-		$summary = is_array( $raw['summary'] ?? null ) ? $raw['summary'] : null;
-		$status  = Bridge_Data::one_of( $raw['status'] ?? '', self::STATUSES, 'pending' );
+		$summary        = is_array( $raw['summary'] ?? null ) ? $raw['summary'] : null;
+		$status         = Bridge_Data::one_of( $raw['status'] ?? '', self::STATUSES, 'pending' );
 		$rolled_back_at = Bridge_Data::nullable_text( $raw['rolledBackAt'] ?? null );
 		$results        = array();
 		foreach ( is_array( $raw['results'] ?? null ) ? $raw['results'] : array() as $result ) {

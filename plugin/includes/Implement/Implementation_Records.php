@@ -67,7 +67,9 @@ final class Implementation_Records {
 		if ( null !== $after_hash ) {
 			$updated['afterHash'] = $after_hash;
 		}
-		update_post_meta( $post_id, self::META_RECORD, wp_slash( $updated ), wp_slash( $record ) );
+		// Replaced rather than updated: update_post_meta() would compare the old value still slashed, and add a row.
+		delete_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
+		add_post_meta( $post_id, self::META_RECORD, wp_slash( $updated ) );
 	}
 
 	/**

@@ -162,7 +162,7 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * A bridge from before implementing approved pending suggestions itself refuses them (409, nothing created):
+	 * A bridge from before implementing pending suggestions itself refuses them (409, nothing created):
 	 * approves them one by one, after the permission check, so that the caller can ask once more. A current bridge
 	 * approves them in the implementation's own transaction and never gets here, so it costs no extra call.
 	 *
@@ -171,9 +171,10 @@ final class Implementation_Service {
 	private function approve_pending_if_refused( Implementation_Plan $plan, WP_Error $refusal ): bool {
 		$data    = (array) $refusal->get_error_data();
 		$pending = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => 'pending' === $s->status ) );
-		// Its details name each refused suggestion and its status ("sug_… is pending").
-		$refused_pending = array_filter( (array) ( $data['details'] ?? array() ), static fn( $detail ): bool => is_array( $detail ) && str_ends_with( (string) ( $detail['message'] ?? '' ), ' is pending' ) );
-		if ( 409 !== (int) ( $data['bridgeStatus'] ?? 0 ) || ! $pending || ! $refused_pending ) {
+		// Its message names the suggestions it refused: "… not approved: sug_a, sug_b."
+		$message         = $refusal->get_error_message();
+		$refused_pending = str_contains( $message, 'not approved' ) && array_filter( $pending, static fn( string $id ): bool => str_contains( $message, $id ) );
+		if ( 409 !== (int) ( $data['bridgeStatus'] ?? 0 ) || ! $refused_pending ) {
 			return false;
 		}
 		foreach ( $pending as $id ) {
