@@ -85,7 +85,7 @@ describe('implement and roll back in a real WordPress', () => {
     expect(await blockShape(after)).toEqual(await blockShape(before));
     expect(await revisions()).toBeGreaterThan(revisionsBefore);
     const onBridge = await site.bridgeApi<{ data: { summary: { succeeded: number; failed: number } | null } }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
-    expect(onBridge.body.data.summary).toEqual({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
+    expect(onBridge.body.data.summary).toMatchObject({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
     const details = await site.admin.json<RestImplementationDetails>(`/interlinker/v1/implementations/${answer.body.id}`);
     expect(details.body.suggestions.map((s) => s.id).sort()).toEqual(answer.body.results.map((r) => r.suggestionId).sort());
     expect(details.body.suggestions.every((s) => s.sourcePostId === loafId)).toBe(true);

@@ -117,6 +117,25 @@ describe('the review flow: insert straight from pending, undo one link or one po
     expect(await site.content(postId)).toBe(before);
   });
 
+  it('when one link is rolled back through the bridge API directly, then the next sync of its post takes out that link alone', async () => {
+    const { postId, pending } = await sourceWithPending();
+    const [first, second] = pending as [Suggestion, Suggestion];
+    const implemented = await implement([first.id, second.id]);
+    const linked = await site.content(postId);
+    const direct = await site.bridgeApi(`/api/projects/${await site.projectId()}/implementations/${implemented.body.id}/rollback`, {
+      method: 'POST',
+      body: { suggestionIds: [first.id] },
+    });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(200);
+
+    const synced = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [postId] } });
+
+    expect(synced.body.revertedImplementations).toEqual([implemented.body.id]);
+    expect(await site.content(postId)).toBe(withoutLinks(linked, [first.id]));
+    const again = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [postId] } });
+    expect(again.body.revertedImplementations).toEqual([]);
+  });
+
   it('when one post’s links are undone, then that post is exactly as before and the other post of the implementation keeps its links', async () => {
     const a = await sourceWithPending();
     const b = await sourceWithPending();
