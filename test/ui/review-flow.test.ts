@@ -156,6 +156,21 @@ describe('the review flow in Chromium: insert from pending in a few clicks, undo
     await report.getByRole('button', { name: 'Done' }).click();
   });
 
+  it('at 390 px, when a row is ticked and Reject selected is chosen, then that suggestion is rejected and leaves the pending list', async () => {
+    const count = async (status: string) => (await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${ryeId}&status=${status}&per_page=100`)).body.length;
+    const pendingBefore = await count('pending');
+    const rejectedBefore = await count('rejected');
+    const rows = page.locator('.dataviews-view-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(pendingBefore);
+
+    await rows.first().locator('.dataviews-view-table__checkbox-column input').check();
+    await page.locator('.interlinker-review-bar').getByRole('button', { name: 'Reject selected' }).click();
+
+    await expect.poll(() => count('rejected'), { timeout: 15_000 }).toBe(rejectedBefore + 1);
+    expect(await count('pending')).toBe(pendingBefore - 1);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(pendingBefore - 1);
+  });
+
   it('at 390 px, the implementations list and details keep every column on screen', async () => {
     await page.goto(screenUrl(site, 'interlinker-implementations'));
     const row = page.locator('.dataviews-view-table tbody tr').first();
