@@ -215,7 +215,7 @@ describe('the review flow: insert straight from pending, undo one link or one po
     expect(await site.content(postId)).toBe(before);
   });
 
-  it('when an author inserts links into their own post, then it works; undoing a link of the administrator’s post is refused', async () => {
+  it('when an author inserts links into their own post, then it works; undoing a link of the administrator’s post is refused before any bridge call', async () => {
     const own = await sourceWithPending('author');
     const theirs = await sourceWithPending();
     const author = await site.wp.rest('author');
@@ -223,7 +223,10 @@ describe('the review flow: insert straight from pending, undo one link or one po
     const linkedTheirs = await site.content(theirs.postId);
 
     const answer = await implement([own.pending[0]!.id], author);
+    const seen = site.proxy!.seen.length;
     const undo = await rollback({ implementationId: implementedTheirs.body.id, postId: theirs.postId }, author);
+    // The rule reads the site's own records: a refused undo never reaches the bridge.
+    expect(site.proxy!.seen.slice(seen)).toEqual([]);
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.results[0]?.succeeded).toBe(true);
