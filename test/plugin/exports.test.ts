@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defused, parseCsv } from '../support/csv.js';
 import type { RestClient } from '../support/wordpress.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, reopenSuggestionsOf, startPluginSite } from './support/plugin-site.js';
 
 interface Listed {
   sourceTitle: string;
@@ -208,9 +208,7 @@ describe('CSV exports of suggestions, implementations, broken links and orphans'
     expect(none.rows).toEqual([]);
     expect(none.header).toHaveLength(9);
     // Undone suggestions are rejected; a later test inserts this post's links again, as an editor may after moving them back.
-    const projectId = await site.projectId();
-    const ids = (await site.bridgeApi<{ data: { suggestionIds: string[] } }>(`/api/projects/${projectId}/implementations/${id}`)).body.data.suggestionIds;
-    for (const one of ids) await site.bridgeApi(`/api/projects/${projectId}/suggestions/${one}`, { method: 'PATCH', body: { status: 'pending' } });
+    await reopenSuggestionsOf(site, id);
   });
 
   it('when a link leads to a trashed post, then the broken-links file lists it as Link health does, its formula-like link text defused', async () => {

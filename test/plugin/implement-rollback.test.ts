@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestImplementAnswer, RestImplementationDetails, RestRollbackAnswer } from '../../admin-ui/src/api/rest-types.js';
 import { type RestSchema, schemaProblems } from '../support/json-schema.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, reopenSuggestionsOf, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 const topics: Record<string, string> = {
   'Sourdough Starter': 'Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles in a few hours. Starter hydration and temperature decide how sour the bread will be.',
@@ -38,17 +38,7 @@ describe('implement and roll back in a real WordPress', () => {
   });
 
   const implement = (ids: string[]) => site.admin.json<RestImplementAnswer & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
-  /**
-   * Undone suggestions become rejected (so that they are not inserted again by mistake); these tests insert the
-   * same post's suggestions again, so they move them back to pending, as an editor can.
-   */
-  const reopen = async (implementationId: string) => {
-    const projectId = await site.projectId();
-    const implementation = await site.bridgeApi<{ data: { suggestionIds: string[] } }>(`/api/projects/${projectId}/implementations/${implementationId}`);
-    for (const id of implementation.body.data.suggestionIds) {
-      await site.bridgeApi(`/api/projects/${projectId}/suggestions/${id}`, { method: 'PATCH', body: { status: 'pending' } });
-    }
-  };
+  const reopen = (implementationId: string) => reopenSuggestionsOf(site, implementationId);
   const rollback = async (id: string) => {
     const answer = await site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
     await reopen(id);
