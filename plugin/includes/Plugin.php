@@ -192,7 +192,7 @@ final class Plugin {
 		$controllers = array(
 			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
-			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget ),
+			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content ),
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
 			new Analytics_Controller( $reports, $this->reads ),

@@ -43,6 +43,21 @@ describe( 'suggestions in the store', () => {
 		expect( calls[ 0 ]?.query.get( 'per_page' ) ).toBe( '20' );
 	} );
 
+	it( 'when a post filter finds nothing, then the page says why, from X-Interlinker-Post-State', async () => {
+		servePluginRoutes( () => ( {
+			body: [],
+			headers: {
+				'X-WP-Total': '0',
+				'X-WP-TotalPages': '0',
+				'X-Interlinker-Post-State': 'not_synced',
+			},
+		} ) );
+		const query = { ...QUERY, postId: 12 };
+		const page = await registry.resolveSelect.getSuggestions( query );
+		expect( page?.total ).toBe( 0 );
+		expect( page?.postState ).toBe( 'not_synced' );
+	} );
+
 	it( 'when the bridge is rate-limited, then the error is kept with its reset time', async () => {
 		servePluginRoutes( () =>
 			wpError( 429, 'interlinker_rate_limited', 'Limit used up.', {
@@ -360,6 +375,53 @@ describe( 'rollback in the store', () => {
 					notice.status === 'success' &&
 					notice.content.includes( 'exactly as it was' )
 			)
+		).toBe( true );
+	} );
+
+	it( 'when one link is undone without a reason, then only its id is sent, no reason, and the notice says the suggestion is now rejected', async () => {
+		const registry = freshRegistry();
+		const calls = servePluginRoutes( () => ( {
+			body: {
+				id: 'imp_3',
+				suggestionIds: [ 'a', 'b' ],
+				platform: 'wordpress',
+				status: 'completed',
+				createdAt: '2026-01-01T00:00:00.000Z',
+				implementedAt: '2026-01-01T00:00:01.000Z',
+				summary: { succeeded: 2, failed: 0, rolledBack: 1 },
+				rolledBackAt: null,
+				rollbackReason: 'Undone in wp-admin by admin',
+				results: [
+					{
+						postId: 7,
+						outcome: 'restored_exactly',
+						removedSuggestionIds: [ 'a' ],
+						missingSuggestionIds: [],
+					},
+				],
+			},
+		} ) );
+
+		const worked = await registry.dispatch.rollbackImplementation(
+			'imp_3',
+			'',
+			{ suggestionIds: [ 'a' ] }
+		);
+
+		expect( worked ).toBe( true );
+		expect( calls[ 0 ]?.data ).toEqual( {
+			implementationId: 'imp_3',
+			suggestionIds: [ 'a' ],
+		} );
+		expect(
+			registry
+				.notices()
+				.some(
+					( notice ) =>
+						notice.status === 'success' &&
+						notice.content.includes( '1 link removed' ) &&
+						notice.content.includes( 'rejected' )
+				)
 		).toBe( true );
 	} );
 

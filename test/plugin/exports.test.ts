@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defused, parseCsv } from '../support/csv.js';
 import type { RestClient } from '../support/wordpress.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, reopenSuggestionsOf, startPluginSite } from './support/plugin-site.js';
 
 interface Listed {
   sourceTitle: string;
@@ -180,17 +180,18 @@ describe('CSV exports of suggestions, implementations, broken links and orphans'
 
     expect(file.status, file.raw).toBe(200);
     expect(file.headers.get('Content-Disposition')).toBe(`attachment; filename="interlinker-implementations-${today}.csv"`);
-    expect(file.header).toEqual(['Implementation ID', 'Status', 'Created', 'Post title', 'Post URL', 'Anchor text', 'Target URL']);
+    expect(file.header).toEqual(['Implementation ID', 'Status', 'Created', 'Post title', 'Post URL', 'Anchor text', 'Target URL', 'Link status', 'Undone at']);
     const expected = details.body.posts.flatMap((post) =>
-      post.links.map((link) => [details.body.id, 'completed', details.body.createdAt, post.title, permalink, link.anchorText, link.href].map(defused)),
+      post.links.map((link) => [details.body.id, 'completed', details.body.createdAt, post.title, permalink, link.anchorText, link.href, 'inserted', ''].map(defused)),
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(file.rows.filter((row) => row[0] === implemented.body.id)).toEqual(expected);
   });
 
-  it('when an implementation was rolled back, then it keeps one row without a post, and a status filter keeps only its status', async () => {
+  it('when an implementation was rolled back, then its rows keep its post and links, marked undone, and a status filter keeps only its status', async () => {
     const completed = await site.admin.json<{ id: string }[]>('/interlinker/v1/implementations?status=completed');
     const id = completed.body[0]!.id;
+    const before = await download(site.admin, 'implementations');
     const undone = await site.admin.json('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'for the export test' } });
     expect(undone.status).toBe(200);
 
@@ -198,10 +199,16 @@ describe('CSV exports of suggestions, implementations, broken links and orphans'
     const rolledBack = await download(site.admin, 'implementations?status=rolled_back');
     const none = await download(site.admin, 'implementations?status=completed');
 
-    expect(every.rows.filter((row) => row[0] === id)).toEqual([[id, 'rolled_back', expect.any(String), '', '', '', '']]);
-    expect(rolledBack.rows.map((row) => row[0])).toEqual([id]);
+    const inserted = before.rows.filter((row) => row[0] === id);
+    expect(inserted.length).toBeGreaterThan(0);
+    expect(every.rows.filter((row) => row[0] === id)).toEqual(
+      inserted.map((row) => [id, 'rolled_back', ...row.slice(2, 7), 'undone', expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]),
+    );
+    expect([...new Set(rolledBack.rows.map((row) => row[0]))]).toEqual([id]);
     expect(none.rows).toEqual([]);
-    expect(none.header).toHaveLength(7);
+    expect(none.header).toHaveLength(9);
+    // Undone suggestions are rejected; a later test inserts this post's links again, as an editor may after moving them back.
+    await reopenSuggestionsOf(site, id);
   });
 
   it('when a link leads to a trashed post, then the broken-links file lists it as Link health does, its formula-like link text defused', async () => {
@@ -278,7 +285,7 @@ describe('CSV exports of suggestions, implementations, broken links and orphans'
     const file = await download(author, 'implementations');
 
     expect(file.status, file.raw).toBe(200);
-    expect(file.rows.filter((row) => row[0] === implemented.body.id)).toEqual([[implemented.body.id, 'completed', expect.any(String), '', '', '', '']]);
+    expect(file.rows.filter((row) => row[0] === implemented.body.id)).toEqual([[implemented.body.id, 'completed', expect.any(String), '', '', '', '', '', '']]);
     expect(file.raw).not.toContain('HYPERLINK');
   });
 

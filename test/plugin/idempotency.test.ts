@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RestReconcileAnswer } from '../../admin-ui/src/api/rest-types.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, schemaMisfits, startPluginSite } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, reopenSuggestionsOf, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 interface Implementation {
   id: string;
@@ -24,6 +24,7 @@ describe('a lost answer to "create implementation" never leaves it pending', () 
     site.proxy!.clear();
     for (const implementation of await onBridge('completed')) {
       await site.admin.json('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: implementation.id, reason: 'test' } });
+      await reopenSuggestionsOf(site, implementation.id);
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestImplementAnswer, RestImplementationDetails, RestRollbackAnswer } from '../../admin-ui/src/api/rest-types.js';
 import { type RestSchema, schemaProblems } from '../support/json-schema.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, startPluginSite, type Suggestion } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, reopenSuggestionsOf, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 const topics: Record<string, string> = {
   'Sourdough Starter': 'Feed the sourdough starter with flour and water every day; a lively sourdough starter doubles in a few hours. Starter hydration and temperature decide how sour the bread will be.',
@@ -38,7 +38,12 @@ describe('implement and roll back in a real WordPress', () => {
   });
 
   const implement = (ids: string[]) => site.admin.json<RestImplementAnswer & { code?: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: ids } });
-  const rollback = (id: string) => site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+  const reopen = (implementationId: string) => reopenSuggestionsOf(site, implementationId);
+  const rollback = async (id: string) => {
+    const answer = await site.admin.json<RestRollbackAnswer>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
+    await reopen(id);
+    return answer;
+  };
   const setContent = (content: string) =>
     site.php(`return wp_update_post( wp_slash( array( 'ID' => ${loafId}, 'post_content' => ${phpString(content)} ) ), true );`);
   const revisions = () => site.php<number>(`return count( wp_get_post_revisions( ${loafId} ) );`);
@@ -70,7 +75,7 @@ describe('implement and roll back in a real WordPress', () => {
     expect(await blockShape(after)).toEqual(await blockShape(before));
     expect(await revisions()).toBeGreaterThan(revisionsBefore);
     const onBridge = await site.bridgeApi<{ data: { summary: { succeeded: number; failed: number } | null } }>(`/api/projects/${await site.projectId()}/implementations/${answer.body.id}`);
-    expect(onBridge.body.data.summary).toEqual({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
+    expect(onBridge.body.data.summary).toMatchObject({ succeeded: answer.body.results.filter((r) => r.succeeded).length, failed: answer.body.results.filter((r) => !r.succeeded).length });
     const details = await site.admin.json<RestImplementationDetails>(`/interlinker/v1/implementations/${answer.body.id}`);
     expect(details.body.suggestions.map((s) => s.id).sort()).toEqual(answer.body.results.map((r) => r.suggestionId).sort());
     expect(details.body.suggestions.every((s) => s.sourcePostId === loafId)).toBe(true);
@@ -136,6 +141,7 @@ describe('implement and roll back in a real WordPress', () => {
       body: { reason: 'from the API' },
     });
     const sync = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: {} });
+    await reopen(implemented.body.id);
 
     expect(direct.status).toBe(200);
     expect(sync.body.revertedImplementations).toEqual([implemented.body.id]);
@@ -155,6 +161,7 @@ describe('implement and roll back in a real WordPress', () => {
     const generated = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const afterGet = await site.content(loafId);
     const synced = await site.admin.json<{ revertedImplementations: string[] }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [loafId] } });
+    await reopen(implemented.body.id);
 
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
     expect(afterGet).toBe(withLinks);
@@ -197,7 +204,7 @@ describe('implement and roll back in a real WordPress', () => {
     expect(none.body).toEqual([]);
   });
 
-  it('when a suggestion is not approved, then implement answers 409 and the post is untouched', async () => {
+  it('when a suggestion was rejected, then implement answers 409 and the post is untouched', async () => {
     const listed = await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&generate=1`);
     const one = listed.body[0]!;
     await site.admin.json(`/interlinker/v1/suggestions/${one.id}`, { method: 'PATCH', body: { status: 'rejected' } });

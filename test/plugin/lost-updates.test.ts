@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RestImplementAnswer, RestRollbackAnswer } from '../../admin-ui/src/api/rest-types.js';
-import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, schemaMisfits, startPluginSite } from './support/plugin-site.js';
+import { approvedSuggestionsFor, fullSync, type PluginSite, phpString, reopenSuggestionsOf, schemaMisfits, startPluginSite } from './support/plugin-site.js';
 
 /** The refusal, when the route answers with an error instead. */
 interface Refusal {
@@ -67,6 +67,7 @@ describe('implement and rollback never lose an edit saved meanwhile', () => {
   const rollback = async (id: string) => {
     const answer = await site.admin.json<RestRollbackAnswer & Refusal>('/interlinker/v1/rollback', { method: 'POST', body: { implementationId: id, reason: 'test' } });
     expect(await schemaMisfits(site.admin, '/interlinker/v1/rollback', answer)).toEqual([]);
+    if (answer.status === 200) await reopenSuggestionsOf(site, id);
     return answer;
   };
   const openInEditorBy = (login: string) =>

@@ -15,6 +15,7 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
     expect(Object.keys(schemas)).toEqual([
       'interlinker-suggestion',
       'interlinker-implementation',
+      'interlinker-listed-implementation',
       'interlinker-implement-answer',
       'interlinker-rollback-answer',
       'interlinker-implementation-details',

@@ -83,9 +83,13 @@ describe('every plugin route, for every role', () => {
     },
   );
 
-  it('when the editor implements a suggestion that is not approved, then it passes the permission check and gets 409', async () => {
+  it('when the editor implements a rejected suggestion, then it passes the permission check and gets 409', async () => {
+    const onBridge = `/api/projects/${await site.projectId()}/suggestions/${suggestion.id}`;
+    await site.bridgeApi(onBridge, { method: 'PATCH', body: { status: 'rejected' } });
+
     const answer = await call('editor', '/implement', 'POST', { suggestionIds: [suggestion.id] });
 
+    await site.bridgeApi(onBridge, { method: 'PATCH', body: { status: 'pending' } });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('interlinker_conflict');
   });

@@ -125,7 +125,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(matching).toBeLessThanOrEqual(Math.min(20, all.body.length));
   });
 
-  it('when every suggestion is approved in bulk, then Implement selected waits until WordPress has the approvals, and they leave the pending list and show as approved', async () => {
+  it('when every suggestion is approved in bulk, then Insert selected links waits until WordPress has the approvals, and they leave the pending list and show as approved', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     const selected = await page.locator('.interlinker-context__anchor').count();
     // The approvals are held back on their way to WordPress, so that they are still unsaved when they show as approved.
@@ -133,9 +133,9 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await bulkActions(page).getByRole('button', { name: 'Approve' }).click();
     // Every selected row, not only the first: on a loaded machine the badges can appear one after another.
     await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBe(selected);
-    // Shown approved at once, but Implement selected is not offered until the plugin has the approvals (the bridge
-    // would refuse them as not approved), nor Reject or Delete for a suggestion whose change is under way.
-    const implement = bulkActions(page).getByRole('button', { name: 'Implement selected' });
+    // Shown approved at once, but Insert selected links is not offered until the plugin has the approvals (an insert
+    // must not race them), nor Reject or Delete for a suggestion whose change is under way.
+    const implement = bulkActions(page).getByRole('button', { name: 'Insert selected links' });
     expect(await page.getByText(/suggestions? approved/).count()).toBe(0);
     expect(await offered(implement)).toBe(false);
     expect(await offered(bulkActions(page).getByRole('button', { name: 'Reject' }))).toBe(false);
@@ -149,7 +149,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
 
   it('when the approved suggestions are implemented, then each link’s result is shown and the post holds the links', async () => {
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
-    await bulkActions(page).getByRole('button', { name: 'Implement selected' }).click();
+    await bulkActions(page).getByRole('button', { name: 'Insert selected links' }).click();
     const results = page.getByRole('dialog', { name: 'Implementing links' });
     await expect.poll(() => results.getByText(/links inserted/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(page, '04-implement-results');
@@ -173,11 +173,11 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     expect(await page.locator('.interlinker-link-row__anchor code').count()).toBe(0);
     await screenshot(page, '06-implementation-details');
 
-    await page.getByRole('button', { name: 'Roll back' }).click();
+    await page.getByRole('button', { name: 'Roll back all links' }).click();
     const dialog = page.getByRole('dialog', { name: 'Roll back this implementation' });
-    await dialog.getByLabel('Why are you rolling back?').fill('The anchors read badly in this post.');
+    await dialog.getByLabel('Why? (optional)').fill('The anchors read badly in this post.');
     await screenshot(page, '07-rollback');
-    await dialog.getByRole('button', { name: 'Roll back' }).click();
+    await dialog.getByRole('button', { name: 'Roll back all links' }).click();
     await expect.poll(() => page.locator('.interlinker-badge--rolled_back').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('The anchors read badly in this post.').count()).toBeGreaterThan(0);
     expect(await site.content(loafId)).toBe(loafBefore);
@@ -193,11 +193,16 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
   it('when the post changed after its suggestions were approved, then the implementation’s failed links are listed with their reasons on a fresh load', async () => {
     await site.php(`return wp_update_post( array( 'ID' => ${loafId}, 'post_content' => '<!-- wp:paragraph --><p>Rewritten: nothing here is as it was.</p><!-- /wp:paragraph -->' ), true );`);
     try {
+      // Rolled back, the loaf's suggestions were rejected; an editor approves them again deliberately.
+      const rejected = await site.admin.json<ListedSuggestion[]>(`/interlinker/v1/suggestions?post_id=${loafId}&status=rejected&per_page=100`);
+      for (const suggestion of rejected.body) {
+        await site.admin.json(`/interlinker/v1/suggestions/${suggestion.id}`, { method: 'PATCH', body: { status: 'approved' } });
+      }
       // The approved suggestions of the loaf, straight from an address (the view is in the URL).
       await page.goto(screenUrl(site, 'interlinker', { status: 'approved', source_post: loafId }));
       await expect.poll(() => page.locator('.interlinker-badge--approved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await page.getByRole('checkbox', { name: 'Select all' }).first().check();
-      await bulkActions(page).getByRole('button', { name: 'Implement selected' }).click();
+      await bulkActions(page).getByRole('button', { name: 'Insert selected links' }).click();
       const results = page.getByRole('dialog', { name: 'Implementing links' });
       await expect.poll(() => results.getByText(/links inserted/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       expect(await results.locator('.interlinker-result--ok').count()).toBe(0);
@@ -235,16 +240,16 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await page.keyboard.press('Enter');
     await pressUntilFocused(page, actions, 'Tab', 30);
     await page.keyboard.press('Enter');
-    const rollBack = page.getByRole('menuitem', { name: 'Roll back' });
+    const rollBack = page.getByRole('menuitem', { name: 'Roll back all links' });
     await expect.poll(() => rollBack.count()).toBe(1);
     await pressUntilFocused(page, rollBack, 'ArrowDown', 10);
     await page.keyboard.press('Enter');
 
     const dialog = page.getByRole('dialog', { name: 'Roll back this implementation' });
-    const reason = dialog.getByLabel('Why are you rolling back?');
+    const reason = dialog.getByLabel('Why? (optional)');
     await expect.poll(() => hasFocus(reason), { timeout: 10_000 }).toBe(true);
     await page.keyboard.type('Tried by keyboard.');
-    await pressUntilFocused(page, dialog.getByRole('button', { name: 'Roll back' }), 'Tab', 10);
+    await pressUntilFocused(page, dialog.getByRole('button', { name: 'Roll back all links' }), 'Tab', 10);
     await screenshot(page, '08c-rollback-by-keyboard');
     await page.keyboard.press('Enter');
 

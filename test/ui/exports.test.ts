@@ -82,7 +82,7 @@ describe('Download CSV on the Suggestions, Implementations and Link health scree
     const file = await downloadFrom(button);
 
     expect(file.name).toBe(`interlinker-implementations-${today}.csv`);
-    expect(file.rows).toEqual([['Implementation ID', 'Status', 'Created', 'Post title', 'Post URL', 'Anchor text', 'Target URL']]);
+    expect(file.rows).toEqual([['Implementation ID', 'Status', 'Created', 'Post title', 'Post URL', 'Anchor text', 'Target URL', 'Link status', 'Undone at']]);
   });
 
   it('when Download CSV is clicked on Link health’s orphan pages, then the file lists them, a formula-like title behind a single quote', async () => {

@@ -31,12 +31,29 @@ export function fetchImplementation(
 	);
 }
 
+/** What a rollback undoes: the whole implementation (neither), one post's links, or some links. */
+export interface RollbackScope {
+	postId?: number;
+	suggestionIds?: string[];
+}
+
+/**
+ * Undoes an implementation, one post's links or some links; without a reason, the plugin records who undid it.
+ * @param implementationId
+ * @param reason
+ * @param scope
+ */
 export function rollbackImplementation(
 	implementationId: string,
-	reason: string
+	reason: string,
+	scope: RollbackScope = {}
 ): Promise< RollbackAnswer > {
 	return request< RollbackAnswer >( `${ NAMESPACE }/rollback`, {
 		method: 'POST',
-		data: { implementationId, reason },
+		data: {
+			implementationId,
+			...( reason === '' ? {} : { reason } ),
+			...scope,
+		},
 	} );
 }

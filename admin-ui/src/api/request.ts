@@ -5,7 +5,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { addQueryArgs } from '@wordpress/url';
 
 import { toApiError } from './errors';
-import type { ListPage } from './types';
+import type { ListPage, PostSuggestionState } from './types';
 
 export const NAMESPACE = '/interlinker/v1';
 
@@ -54,6 +54,16 @@ export async function request< T >(
 	}
 }
 
+const POST_STATES: PostSuggestionState[] = [
+	'not_eligible',
+	'not_synced',
+	'none_found',
+];
+
+function isPostState( value: string | null ): value is PostSuggestionState {
+	return ( POST_STATES as Array< string | null > ).includes( value );
+}
+
 function headerNumber(
 	response: Response,
 	name: string,
@@ -91,6 +101,7 @@ export async function requestPage< T >(
 	const response = await requestResponse( path, args );
 	const items = ( await response.json() ) as T[];
 	const total = headerNumber( response, 'X-WP-Total', items.length );
+	const postState = response.headers.get( 'X-Interlinker-Post-State' );
 	return {
 		items,
 		total,
@@ -99,6 +110,7 @@ export async function requestPage< T >(
 			'X-WP-TotalPages',
 			total > 0 ? 1 : 0
 		),
+		...( isPostState( postState ) ? { postState } : {} ),
 	};
 }
 

@@ -39,12 +39,49 @@ export interface RestImplementation {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
+	} >;
+}
+
+/** `interlinker-listed-implementation` */
+export interface RestListedImplementation {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
+	createdAt: string | null;
+	implementedAt: string | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	summary: {
+		succeeded: number;
+		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
+	} | null;
+	/** The bridge's result per suggestion, once the site reported it. */
+	results: Array< {
+		suggestionId: string;
+		succeeded: boolean;
+		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
+	} >;
+	/** The posts it changed on this site (links undone since or not); posts the user may not read are left out. */
+	posts: Array< {
+		postId: number;
+		title: string;
+		url: string;
+		editLink: string;
 	} >;
 }
 
@@ -61,6 +98,8 @@ export interface RestImplementAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** One per suggestion, in request order: the post its link went into, or why it did not (code and reason). */
 	results: Array< {
@@ -85,6 +124,8 @@ export interface RestRollbackAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** One per post the implementation changed: its outcome, and why it was not saved when it was not. */
 	results: Array< {
@@ -109,18 +150,30 @@ export interface RestImplementationDetails {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
 	} >;
-	/** The posts it changed on this site and can still undo, with their links; posts the user may not read are left out. */
+	/** The posts it changed on this site, with the links still in them and those undone since; posts the user may not read are left out. */
 	posts: Array< {
 		postId: number;
 		title: string;
+		url: string;
 		editLink: string;
+		/** Links undone since (one by one, with their post, or all at once). */
+		undoneLinks: Array< {
+			suggestionId: string;
+			anchorText: string;
+			href: string;
+			undoneAt: string;
+		} >;
 		links: Array< {
 			suggestionId: string;
 			anchorText: string;

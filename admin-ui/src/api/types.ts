@@ -16,6 +16,7 @@ import type {
 	RestInboundSuggestions,
 	RestLinkCount,
 	RestLinkCountProgress,
+	RestListedImplementation,
 	RestOrphanPage,
 	RestRollbackAnswer,
 	RestSettings,
@@ -37,9 +38,14 @@ export type BridgeLinkResult = RestImplementation[ 'results' ][ number ];
 /** The plugin's result for one link (POST /implement): `code` and `reason` say why it failed. */
 export type LinkResult = RestImplementAnswer[ 'results' ][ number ];
 
+/** A post an implementation changed, as the list names it. */
+export type ListedPost = RestListedImplementation[ 'posts' ][ number ];
+
 /** An implementation as the store keeps it: /implement's answer stands in until the bridge's is read again. */
 export interface Implementation extends Omit< RestImplementation, 'results' > {
 	results: Array< BridgeLinkResult | LinkResult > | null;
+	/** The posts it changed, once a list has named them. */
+	posts?: ListedPost[];
 }
 
 /** GET /implementations/{id}, as the store keeps it: a later answer's results replace the bridge's, as for Implementation. */
@@ -53,6 +59,9 @@ export type ImplementationPost = RestImplementationDetails[ 'posts' ][ number ];
 
 /** A link an implementation inserted into one post. */
 export type InsertedLink = ImplementationPost[ 'links' ][ number ];
+
+/** A link an implementation inserted into one post and that was undone since. */
+export type UndoneLink = NonNullable< ImplementationPost[ 'undoneLinks' ] >[ number ];
 
 /** POST /rollback: the implementation, whose `results` here are per post rather than per link. */
 export type RollbackAnswer = RestRollbackAnswer;
@@ -103,7 +112,15 @@ export interface ListPage< T > {
 	items: T[];
 	total: number;
 	totalPages: number;
+	/** A suggestions list narrowed to one post that found none: why (X-Interlinker-Post-State). */
+	postState?: PostSuggestionState;
 }
+
+/**
+ * Why a post has no suggestions: it cannot have any (not published, excluded, a type left out), the bridge does not
+ * know it yet, or none were found (still being generated, or none above the site's minimum score).
+ */
+export type PostSuggestionState = 'not_eligible' | 'not_synced' | 'none_found';
 
 /** A post found by the core search route (/wp/v2/search), for "Generate for a post" and the post filter. */
 export interface PostSearchResult {

@@ -378,6 +378,26 @@ function rollbackMessage( posts: RollbackPostResult[] ): string {
 	return messages.join( ' ' );
 }
 
+function undoMessage( posts: RollbackPostResult[] ): string {
+	if ( posts.some( ( post ) => post.outcome === 'save_failed' ) ) {
+		return rollbackMessage( posts );
+	}
+	const removed = posts.reduce(
+		( count, post ) => count + post.removedSuggestionIds.length,
+		0
+	);
+	return sprintf(
+		/* translators: %d: number of links. */
+		_n(
+			'Undone: %d link removed. Its suggestion is now rejected; move it back to pending to insert it again.',
+			'Undone: %d links removed. Their suggestions are now rejected; move them back to pending to insert them again.',
+			removed,
+			'interlinker'
+		),
+		removed
+	);
+}
+
 function savedPostsMessage( saved: number, edited: number ): string {
 	if ( edited === 0 ) {
 		return sprintf(
@@ -403,20 +423,27 @@ function savedPostsMessage( saved: number, edited: number ): string {
 }
 
 /**
- * Removes an implementation's links from the posts; true when it worked.
+ * Removes an implementation's links from the posts (all of them, one post's, or some); true when it worked. The
+ * undone suggestions become rejected, so that "select all → insert" does not put them back.
  * @param id
  * @param reason
+ * @param scope
  */
 export function rollbackImplementation(
 	id: string,
-	reason: string
+	reason: string,
+	scope: implementationsApi.RollbackScope = {}
 ): Thunk< boolean > {
 	return async ( { select, dispatch, registry } ) => {
 		dispatch( { type: 'SET_BUSY', name: `rollback:${ id }`, busy: true } );
 		try {
 			const { results: postResults, ...rolledBack } =
-				await implementationsApi.rollbackImplementation( id, reason );
-			// Keep the per-link results; the rollback's own results are per post.
+				await implementationsApi.rollbackImplementation(
+					id,
+					reason,
+					scope
+				);
+			// Keep the per-link results until the details are read again; the rollback's own results are per post.
 			const results = select.getImplementation( id )?.results ?? null;
 			dispatch( {
 				type: 'RECEIVE_IMPLEMENTATION',
@@ -427,7 +454,12 @@ export function rollbackImplementation(
 				implementationId: id,
 				results: postResults,
 			} );
-			notifySuccess( registry, rollbackMessage( postResults ) );
+			notifySuccess(
+				registry,
+				scope.postId || scope.suggestionIds
+					? undoMessage( postResults )
+					: rollbackMessage( postResults )
+			);
 			dispatch.invalidateResolutionForStoreSelector(
 				'getImplementations'
 			);

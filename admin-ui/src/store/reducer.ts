@@ -1,6 +1,10 @@
 import { combineReducers } from '@wordpress/data';
 
-import type { Implementation, Suggestion } from '../api/types';
+import type {
+	Implementation,
+	PostSuggestionState,
+	Suggestion,
+} from '../api/types';
 import type {
 	Action,
 	ConnectionState,
@@ -40,11 +44,13 @@ function queryResultOf( page: {
 	items: Array< { id: string } >;
 	total: number;
 	totalPages: number;
+	postState?: PostSuggestionState;
 } ): QueryResult {
 	return {
 		ids: page.items.map( ( item ) => item.id ),
 		total: page.total,
 		totalPages: page.totalPages,
+		...( page.postState ? { postState: page.postState } : {} ),
 	};
 }
 
@@ -186,19 +192,22 @@ export function implementations(
 		case 'RECEIVE_IMPLEMENTATIONS':
 			return withReceivedPage( state, action.key, action.page );
 		case 'RECEIVE_IMPLEMENTATION': {
-			const known = state.details[ action.implementation.id ];
+			// /implement's and /rollback's answers name no posts: keep those a list or the details named.
+			const { posts: listedPosts, ...changes } = action.implementation;
+			const posts = listedPosts ?? state.byId[ changes.id ]?.posts;
+			const known = state.details[ changes.id ];
 			return {
 				...state,
 				byId: byIdWith< Implementation >( state.byId, [
-					action.implementation,
+					posts ? { ...changes, posts } : changes,
 				] ),
-				// Keep the suggestions of the details; take the new status, dates and results.
+				// Keep the suggestions and posts of the details; take the new status, dates and results.
 				details: known
 					? {
 							...state.details,
 							[ known.id ]: {
 								...known,
-								...action.implementation,
+								...changes,
 							},
 					  }
 					: state.details,

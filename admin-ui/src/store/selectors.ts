@@ -52,6 +52,7 @@ function pageOf< T >(
 		items,
 		total: Math.max( 0, result.total - hiddenCount ),
 		totalPages: result.totalPages,
+		...( result.postState ? { postState: result.postState } : {} ),
 	};
 }
 

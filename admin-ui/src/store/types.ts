@@ -16,6 +16,7 @@ import type {
 	LinkResult,
 	ListPage,
 	OrphanPage,
+	PostSuggestionState,
 	RollbackPostResult,
 	Settings,
 	Suggestion,
@@ -36,6 +37,7 @@ export interface QueryResult {
 	ids: string[];
 	total: number;
 	totalPages: number;
+	postState?: PostSuggestionState;
 }
 
 export interface SuggestionsState {

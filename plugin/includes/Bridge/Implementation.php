@@ -20,8 +20,8 @@ final class Implementation {
 
 	/**
 	 * @param string[]                                                                  $suggestion_ids
-	 * @param array{succeeded: int, failed: int}|null                                   $summary
-	 * @param array<int, array{suggestionId: string, succeeded: bool, error: ?string}> $results The bridge's per-suggestion results.
+	 * @param array{succeeded: int, failed: int, rolledBack: int}|null                                           $summary
+	 * @param array<int, array{suggestionId: string, succeeded: bool, error: ?string, rolledBackAt: ?string}> $results The bridge's per-suggestion results.
 	 */
 	private function __construct(
 		public readonly string $id,
@@ -43,14 +43,19 @@ final class Implementation {
 		if ( ! is_array( $raw ) || '' === Bridge_Data::text( $raw['id'] ?? '' ) ) {
 			return null;
 		}
-		$summary = is_array( $raw['summary'] ?? null ) ? $raw['summary'] : null;
-		$results = array();
+		$summary        = is_array( $raw['summary'] ?? null ) ? $raw['summary'] : null;
+		$status         = Bridge_Data::one_of( $raw['status'] ?? '', self::STATUSES, 'pending' );
+		$rolled_back_at = Bridge_Data::nullable_text( $raw['rolledBackAt'] ?? null );
+		$results        = array();
 		foreach ( is_array( $raw['results'] ?? null ) ? $raw['results'] : array() as $result ) {
 			if ( is_array( $result ) ) {
+				$succeeded = (bool) ( $result['succeeded'] ?? false );
 				$results[] = array(
 					'suggestionId' => Bridge_Data::text( $result['suggestionId'] ?? '' ),
-					'succeeded'    => (bool) ( $result['succeeded'] ?? false ),
+					'succeeded'    => $succeeded,
 					'error'        => Bridge_Data::nullable_text( $result['error'] ?? null ),
+					// A link of a rolled-back implementation was rolled back with it (older bridges keep no time per link).
+					'rolledBackAt' => Bridge_Data::nullable_text( $result['rolledBackAt'] ?? null ) ?? ( $succeeded && 'rolled_back' === $status ? $rolled_back_at : null ),
 				);
 			}
 		}
@@ -58,17 +63,42 @@ final class Implementation {
 			Bridge_Data::text( $raw['id'] ),
 			array_map( array( Bridge_Data::class, 'text' ), is_array( $raw['suggestionIds'] ?? null ) ? array_values( $raw['suggestionIds'] ) : array() ),
 			Bridge_Data::text( $raw['platform'] ?? '' ),
-			Bridge_Data::one_of( $raw['status'] ?? '', self::STATUSES, 'pending' ),
+			$status,
 			Bridge_Data::nullable_text( $raw['createdAt'] ?? null ),
 			Bridge_Data::nullable_text( $raw['implementedAt'] ?? null ),
 			null === $summary ? null : array(
-				'succeeded' => (int) ( $summary['succeeded'] ?? 0 ),
-				'failed'    => (int) ( $summary['failed'] ?? 0 ),
+				'succeeded'  => (int) ( $summary['succeeded'] ?? 0 ),
+				'failed'     => (int) ( $summary['failed'] ?? 0 ),
+				// A bridge from before single-link undo counts none, and rolls the whole implementation back at once.
+				'rolledBack' => (int) ( $summary['rolledBack'] ?? ( 'rolled_back' === $status ? $summary['succeeded'] ?? 0 : 0 ) ),
 			),
-			Bridge_Data::nullable_text( $raw['rolledBackAt'] ?? null ),
+			$rolled_back_at,
 			Bridge_Data::nullable_text( $raw['rollbackReason'] ?? null ),
 			$results,
 		);
+	}
+
+	/**
+	 * Suggestions whose link went in and was not taken out again since.
+	 *
+	 * @return string[]
+	 */
+	public function applied_suggestion_ids(): array {
+		if ( 'rolled_back' === $this->status ) {
+			return array();
+		}
+		$applied = array_filter( $this->results, static fn( array $result ): bool => $result['succeeded'] && null === $result['rolledBackAt'] );
+		return array_values( array_map( static fn( array $result ): string => $result['suggestionId'], $applied ) );
+	}
+
+	/**
+	 * Suggestions whose link was taken out again (by an undo of the whole implementation, a post or a link).
+	 *
+	 * @return string[]
+	 */
+	public function rolled_back_suggestion_ids(): array {
+		$undone = array_filter( $this->results, static fn( array $result ): bool => $result['succeeded'] && null !== $result['rolledBackAt'] );
+		return array_values( array_map( static fn( array $result ): string => $result['suggestionId'], $undone ) );
 	}
 
 	/**

@@ -190,9 +190,14 @@ final class Project_Api {
 	/**
 	 * Not retried: a second rollback answers 409.
 	 *
+	 * @param string[]|null $suggestion_ids Only these links (each applied and not undone yet); null for all of them.
 	 */
-	public function rollback_implementation( string $id, string $reason ): Implementation|WP_Error {
-		return $this->one( 'POST', '/implementations/' . rawurlencode( $id ) . '/rollback', array( 'reason' => $reason ), array( Implementation::class, 'from_bridge' ) );
+	public function rollback_implementation( string $id, string $reason, ?array $suggestion_ids = null ): Implementation|WP_Error {
+		$body = array( 'reason' => $reason );
+		if ( null !== $suggestion_ids ) {
+			$body['suggestionIds'] = array_values( $suggestion_ids );
+		}
+		return $this->one( 'POST', '/implementations/' . rawurlencode( $id ) . '/rollback', $body, array( Implementation::class, 'from_bridge' ) );
 	}
 
 	/**

@@ -70,8 +70,9 @@ final class Csv_Exports {
 
 	/**
 	 * Implementations as GET /implementations lists them (newest first, optionally of one status), one row per link
-	 * each put into a post of this site; an implementation with no link left on the site (failed, rolled back) gets
-	 * one row without a post. Posts the user may not read are left out, as on the details screen.
+	 * each put into a post of this site, still there (`inserted`) or undone since (`undone`, with when); an
+	 * implementation that never changed a post (failed, or recorded before undone links were kept) gets one row
+	 * without a post. Posts the user may not read are left out, as on the details screen.
 	 *
 	 * @param string $status '' for every status.
 	 */
@@ -85,6 +86,8 @@ final class Csv_Exports {
 				__( 'Post URL', 'interlinker' ),
 				__( 'Anchor text', 'interlinker' ),
 				__( 'Target URL', 'interlinker' ),
+				__( 'Link status', 'interlinker' ),
+				__( 'Undone at', 'interlinker' ),
 			),
 			function ( int $number, int $size ) use ( $status ): Export_Page|WP_Error {
 				$query = array(
@@ -124,10 +127,13 @@ final class Csv_Exports {
 			$title  = html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 			$url    = (string) get_permalink( $post_id );
 			foreach ( null === $record ? array() : Implementation_Records::links_of( $record ) as $link ) {
-				$rows[] = array_merge( $about, array( $title, $url, $link->anchor_text, $link->href ) );
+				$rows[] = array_merge( $about, array( $title, $url, $link->anchor_text, $link->href, 'inserted', '' ) );
+			}
+			foreach ( $this->records->undone_links( $post_id, $implementation->id ) as $link ) {
+				$rows[] = array_merge( $about, array( $title, $url, $link['anchorText'], $link['href'], 'undone', $link['undoneAt'] ) );
 			}
 		}
-		return array() === $rows ? array( array_merge( $about, array( '', '', '', '' ) ) ) : $rows;
+		return array() === $rows ? array( array_merge( $about, array( '', '', '', '', '', '' ) ) ) : $rows;
 	}
 
 	/**

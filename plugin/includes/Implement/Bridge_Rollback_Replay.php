@@ -1,6 +1,7 @@
 <?php
 /**
- * Replays on the site the rollbacks made through the bridge's API directly (their links are still in the posts):
+ * Replays on the site the rollbacks made through the bridge's API directly (their links are still in the posts),
+ * whole or of single links:
  * finds them among the bridge's rolled-back implementations and takes their links out the way a rollback from
  * wp-admin does. A step of the full sync and of the per-post sync (Site_Sync); it edits posts, so no GET runs it.
  *
@@ -66,8 +67,12 @@ final class Bridge_Rollback_Replay {
 			return $rolled_back;
 		}
 		$reverted = array();
-		foreach ( $rolled_back as $id ) {
-			$results = $this->rollbacks->revert_locally( $id );
+		foreach ( $rolled_back as $id => $links ) {
+			$id = (string) $id;
+			if ( null !== $links && array() === $this->records->posts_holding( $id, $links ) ) {
+				continue;
+			}
+			$results = $this->rollbacks->revert_locally( $id, $links );
 			if ( ! is_wp_error( $results ) && array() === array_filter( $results, static fn( Rollback_Post_Result $result ): bool => Rollback_Post_Result::SAVE_FAILED === $result->outcome ) ) {
 				$reverted[] = $id;
 			}
@@ -76,20 +81,31 @@ final class Bridge_Rollback_Replay {
 	}
 
 	/**
-	 * One call: the bridge filters by the ids (at most PAGE_SIZE) and the status.
+	 * One call: the bridge filters by the ids (at most PAGE_SIZE). Rolled-back implementations, and completed ones
+	 * with links undone one by one.
 	 *
 	 * @param array<int, string|int> $ids
-	 * @return string[]|WP_Error
+	 * @return array<string, string[]|null>|WP_Error Implementation id → its undone links (null: all of them).
 	 */
 	private function rolled_back_by_ids( array $ids ): array|WP_Error {
 		$page = $this->api->list_implementations(
 			array(
-				'status' => 'rolled_back',
-				'ids'    => implode( ',', array_map( 'strval', $ids ) ),
-				'limit'  => self::PAGE_SIZE,
+				'ids'   => implode( ',', array_map( 'strval', $ids ) ),
+				'limit' => self::PAGE_SIZE,
 			)
 		);
-		return is_wp_error( $page ) ? $page : array_values( array_unique( array_map( static fn( Implementation $one ): string => $one->id, $page['items'] ) ) );
+		if ( is_wp_error( $page ) ) {
+			return $page;
+		}
+		$undone = array();
+		foreach ( $page['items'] as $implementation ) {
+			if ( 'rolled_back' === $implementation->status ) {
+				$undone[ $implementation->id ] = null;
+			} elseif ( 'completed' === $implementation->status && $implementation->rolled_back_suggestion_ids() ) {
+				$undone[ $implementation->id ] = $implementation->rolled_back_suggestion_ids();
+			}
+		}
+		return $undone;
 	}
 
 	/**
@@ -97,7 +113,7 @@ final class Bridge_Rollback_Replay {
 	 * wanted one was seen or the list is older than the oldest wanted one.
 	 *
 	 * @param array<string, string|null> $wanted
-	 * @return string[]|WP_Error
+	 * @return array<string, null>|WP_Error Implementation id → null (all its links).
 	 */
 	private function rolled_back_by_paging( array $wanted ): array|WP_Error {
 		$known  = array_filter( $wanted, 'is_string' );
@@ -126,6 +142,6 @@ final class Bridge_Rollback_Replay {
 				break;
 			}
 		}
-		return array_map( 'strval', array_keys( $found ) );
+		return array_fill_keys( array_map( 'strval', array_keys( $found ) ), null );
 	}
 }

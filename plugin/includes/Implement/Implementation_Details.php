@@ -53,23 +53,61 @@ final class Implementation_Details {
 	}
 
 	/**
+	 * Every post the implementation changed, links undone since or not, each with what is still in it and what was
+	 * undone.
+	 *
 	 * @return Changed_Post[]
 	 */
 	private function changed_posts( string $implementation_id ): array {
 		$posts = array();
-		foreach ( $this->records->posts_of( $implementation_id ) as $post_id ) {
-			// A post the user may not read (a private post of someone else) is left out, title and all.
-			if ( null !== get_post( $post_id ) && ! current_user_can( 'read_post', $post_id ) ) {
+		foreach ( $this->records->posts_by_implementation( array( $implementation_id ) )[ $implementation_id ] ?? array() as $post_id ) {
+			if ( ! self::readable( $post_id ) ) {
 				continue;
 			}
 			$record  = $this->records->find( $post_id, $implementation_id );
 			$posts[] = new Changed_Post(
 				$post_id,
-				html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' ),
+				self::title( $post_id ),
 				current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
-				null === $record ? array() : Implementation_Records::links_of( $record )
+				null === $record ? array() : Implementation_Records::links_of( $record ),
+				$this->records->undone_links( $post_id, $implementation_id ),
+				(string) get_permalink( $post_id ),
 			);
 		}
 		return $posts;
+	}
+
+	/**
+	 * The posts each implementation changed, as the list shows them: title and links, no content.
+	 *
+	 * @param string[] $implementation_ids
+	 * @return array<string, array<int, array{postId: int, title: string, url: string, editLink: string}>> Implementation id → its posts.
+	 */
+	public function posts_by_implementation( array $implementation_ids ): array {
+		$listed = array();
+		foreach ( $this->records->posts_by_implementation( $implementation_ids ) as $implementation_id => $post_ids ) {
+			foreach ( $post_ids as $post_id ) {
+				if ( self::readable( $post_id ) ) {
+					$listed[ $implementation_id ][] = array(
+						'postId'   => $post_id,
+						'title'    => self::title( $post_id ),
+						'url'      => (string) get_permalink( $post_id ),
+						'editLink' => current_user_can( 'edit_post', $post_id ) ? (string) get_edit_post_link( $post_id, 'raw' ) : '',
+					);
+				}
+			}
+		}
+		return $listed;
+	}
+
+	/**
+	 * A post the user may not read (a private post of someone else) is left out, title and all.
+	 */
+	private static function readable( int $post_id ): bool {
+		return null === get_post( $post_id ) || current_user_can( 'read_post', $post_id );
+	}
+
+	private static function title( int $post_id ): string {
+		return html_entity_decode( wp_strip_all_tags( get_the_title( $post_id ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
 	}
 }

@@ -21,6 +21,10 @@ final class Implementation_Records {
 	public const META_RECORD = '_interlinker_implementation';
 	/** One row per implementation applied to the post: its id alone, so that posts can be found by it. */
 	public const META_ID = '_interlinker_implementation_id';
+	/** One row per implementation that ever changed the post, kept after undo: the lists and the CSV name its posts. */
+	public const META_TOUCHED = '_interlinker_touched_by';
+	/** One row per link undone in the post: which implementation and link, its words, where it led, and when. */
+	public const META_UNDONE = '_interlinker_undone_link';
 
 	/**
 	 * @param Inserted_Link[] $links      What went in, with offsets in $after.
@@ -41,6 +45,94 @@ final class Implementation_Records {
 		// Meta values are unslashed on the way in; slash them so that a backslash in an anchor survives.
 		add_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
 		add_post_meta( $post_id, self::META_ID, $implementation_id );
+		if ( ! in_array( $implementation_id, get_post_meta( $post_id, self::META_TOUCHED ), true ) ) {
+			add_post_meta( $post_id, self::META_TOUCHED, $implementation_id );
+		}
+	}
+
+	/**
+	 * Keeps what remains of a record after some of its links were taken out.
+	 *
+	 * @param array<string, mixed> $record     As find() returned it.
+	 * @param Inserted_Link[]      $links      The links still in the post.
+	 * @param string|null          $after_hash The content's hash when the remaining links' offsets hold in it; null keeps the old one.
+	 */
+	public function keep_links( int $post_id, array $record, array $links, ?string $after_hash ): void {
+		if ( array() === $links ) {
+			$this->remove( $post_id, (string) $record['implementationId'] );
+			return;
+		}
+		$updated          = $record;
+		$updated['links'] = array_map( static fn( Inserted_Link $link ): array => $link->to_array(), $links );
+		if ( null !== $after_hash ) {
+			$updated['afterHash'] = $after_hash;
+		}
+		// Replaced rather than updated: update_post_meta() would compare the old value still slashed, and add a row.
+		delete_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
+		add_post_meta( $post_id, self::META_RECORD, wp_slash( $updated ) );
+	}
+
+	/**
+	 * Remembers links an undo took out of a post, so that the implementation still shows where they were.
+	 *
+	 * @param Inserted_Link[] $links
+	 */
+	public function remember_undone( int $post_id, string $implementation_id, array $links ): void {
+		$now = gmdate( 'Y-m-d\TH:i:s\Z' );
+		foreach ( $links as $link ) {
+			add_post_meta(
+				$post_id,
+				self::META_UNDONE,
+				wp_slash(
+					array(
+						'implementationId' => $implementation_id,
+						'suggestionId'     => $link->suggestion_id,
+						'anchorText'       => $link->anchor_text,
+						'href'             => $link->href,
+						'undoneAt'         => $now,
+						'undoneBy'         => get_current_user_id(),
+					)
+				)
+			);
+		}
+	}
+
+	/**
+	 * Links of this implementation undone in this post.
+	 *
+	 * @return array<int, array{suggestionId: string, anchorText: string, href: string, undoneAt: string}>
+	 */
+	public function undone_links( int $post_id, string $implementation_id ): array {
+		$undone = array();
+		foreach ( get_post_meta( $post_id, self::META_UNDONE ) as $row ) {
+			if ( is_array( $row ) && ( $row['implementationId'] ?? '' ) === $implementation_id ) {
+				$undone[] = array(
+					'suggestionId' => (string) ( $row['suggestionId'] ?? '' ),
+					'anchorText'   => (string) ( $row['anchorText'] ?? '' ),
+					'href'         => (string) ( $row['href'] ?? '' ),
+					'undoneAt'     => (string) ( $row['undoneAt'] ?? '' ),
+				);
+			}
+		}
+		return $undone;
+	}
+
+	/**
+	 * Posts whose record of this implementation holds a link of one of these suggestions.
+	 *
+	 * @param string[] $suggestion_ids
+	 * @return int[]
+	 */
+	public function posts_holding( string $implementation_id, array $suggestion_ids ): array {
+		$holding = array();
+		foreach ( $this->posts_of( $implementation_id ) as $post_id ) {
+			$record = $this->find( $post_id, $implementation_id );
+			$held   = null === $record ? array() : array_map( static fn( Inserted_Link $link ): string => $link->suggestion_id, self::links_of( $record ) );
+			if ( array_intersect( $held, $suggestion_ids ) ) {
+				$holding[] = $post_id;
+			}
+		}
+		return $holding;
 	}
 
 	/**
@@ -67,12 +159,19 @@ final class Implementation_Records {
 		return null;
 	}
 
-	public function remove( int $post_id, string $implementation_id ): void {
+	/**
+	 * @param bool $never_applied The links were taken out before the implementation was ever reported: the post no
+	 *                            longer counts among the posts it changed.
+	 */
+	public function remove( int $post_id, string $implementation_id, bool $never_applied = false ): void {
 		$record = $this->find( $post_id, $implementation_id );
 		if ( null !== $record ) {
 			delete_post_meta( $post_id, self::META_RECORD, wp_slash( $record ) );
 		}
 		delete_post_meta( $post_id, self::META_ID, $implementation_id );
+		if ( $never_applied ) {
+			delete_post_meta( $post_id, self::META_TOUCHED, $implementation_id );
+		}
 	}
 
 	/**
@@ -98,7 +197,8 @@ final class Implementation_Records {
 	}
 
 	/**
-	 * Posts each of these implementations changed, in one query (an export reads a hundred implementations a page).
+	 * Posts each of these implementations changed, links undone since or not, in one query (a list or an export
+	 * reads a hundred implementations a page).
 	 *
 	 * @param string[] $implementation_ids
 	 * @return array<string, int[]> Implementation id → post ids; ids that changed no post are absent.
@@ -109,12 +209,13 @@ final class Implementation_Records {
 			return array();
 		}
 		$placeholders = implode( ', ', array_fill( 0, count( $implementation_ids ), '%s' ) );
-		$found        = (array) $wpdb->get_results( $wpdb->prepare( "SELECT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key = %s AND meta_value IN ( {$placeholders} ) ORDER BY post_id", self::META_ID, ...array_values( $implementation_ids ) ), ARRAY_A );
-		$posts        = array();
+		// META_ID too: records made before META_TOUCHED was kept.
+		$found = (array) $wpdb->get_results( $wpdb->prepare( "SELECT DISTINCT post_id, meta_value FROM {$wpdb->postmeta} WHERE meta_key IN ( %s, %s ) AND meta_value IN ( {$placeholders} ) ORDER BY post_id", self::META_ID, self::META_TOUCHED, ...array_values( $implementation_ids ) ), ARRAY_A );
+		$posts = array();
 		foreach ( $found as $row ) {
 			$posts[ (string) $row['meta_value'] ][] = (int) $row['post_id'];
 		}
-		return $posts;
+		return array_map( static fn( array $ids ): array => array_values( array_unique( $ids ) ), $posts );
 	}
 
 	/**

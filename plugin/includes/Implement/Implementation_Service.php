@@ -1,6 +1,6 @@
 <?php
 /**
- * Implements approved suggestions: records the implementation on the bridge, inserts the links into the
+ * Implements pending or approved suggestions (implementing one approves it): records the implementation on the bridge, inserts the links into the
  * source posts, reports each result back, and undoes its own edits when the report cannot be made. Until the
  * report is made, the implementation is kept among the unreported ones, so that it is settled later whatever
  * happens in between (a failed report, an undo that cannot run, a request that dies).
@@ -27,6 +27,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 final class Implementation_Service {
+
+	/** Statuses a suggestion may have to be implemented: a pending one is approved by implementing it. */
+	private const IMPLEMENTABLE = array( 'pending', 'approved' );
 
 	public function __construct(
 		private readonly Project_Api $api,
@@ -67,15 +70,15 @@ final class Implementation_Service {
 	 * @return Implement_Answer|WP_Error The bridge's implementation, with what happened to each suggestion.
 	 */
 	public function implement( Implementation_Plan $plan ): Implement_Answer|WP_Error {
-		$not_approved = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => 'approved' !== $s->status ) );
-		if ( $not_approved ) {
+		$not_open = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => ! in_array( $s->status, self::IMPLEMENTABLE, true ) ) );
+		if ( $not_open ) {
 			return new WP_Error(
 				'interlinker_conflict',
 				/* translators: %s: suggestion ids. */
-				sprintf( __( 'Only approved suggestions can be implemented; these are not: %s.', 'interlinker' ), implode( ', ', $not_approved ) ),
+				sprintf( __( 'Only pending or approved suggestions can be implemented (a rejected one must be moved back to pending first); these are not: %s.', 'interlinker' ), implode( ', ', $not_open ) ),
 				array(
 					'status'        => 409,
-					'suggestionIds' => $not_approved,
+					'suggestionIds' => $not_open,
 				)
 			);
 		}
@@ -88,6 +91,9 @@ final class Implementation_Service {
 		$key = wp_generate_uuid4();
 		$this->unreported->open( $key, array_keys( $plan->suggestions ) );
 		$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ), $key );
+		if ( is_wp_error( $implementation ) && $this->approve_pending_if_refused( $plan, $implementation ) ) {
+			$implementation = $this->api->create_implementation( array_keys( $plan->suggestions ), $key );
+		}
 		if ( is_wp_error( $implementation ) ) {
 			if ( self::may_have_created( $implementation ) ) {
 				$this->unreported->mark_ended( $key );
@@ -153,6 +159,30 @@ final class Implementation_Service {
 			);
 		}
 		return new Implement_Answer( $reported, $results );
+	}
+
+	/**
+	 * A bridge from before implementing pending suggestions itself refuses them (409, nothing created):
+	 * approves them one by one, after the permission check, so that the caller can ask once more. A current bridge
+	 * approves them in the implementation's own transaction and never gets here, so it costs no extra call.
+	 *
+	 * @return bool Whether every pending suggestion is approved now (ask again); false leaves the refusal as it is.
+	 */
+	private function approve_pending_if_refused( Implementation_Plan $plan, WP_Error $refusal ): bool {
+		$data    = (array) $refusal->get_error_data();
+		$pending = array_keys( array_filter( $plan->suggestions, static fn( Suggestion $s ): bool => 'pending' === $s->status ) );
+		// Its message names the suggestions it refused: "… not approved: sug_a, sug_b."
+		$message         = $refusal->get_error_message();
+		$refused_pending = str_contains( $message, 'not approved' ) && array_filter( $pending, static fn( string $id ): bool => str_contains( $message, $id ) );
+		if ( 409 !== (int) ( $data['bridgeStatus'] ?? 0 ) || ! $refused_pending ) {
+			return false;
+		}
+		foreach ( $pending as $id ) {
+			if ( is_wp_error( $this->api->update_suggestion( $id, 'approved' ) ) ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -250,7 +280,7 @@ final class Implementation_Service {
 					$still_changed[] = $post_id;
 					continue;
 				}
-				$this->records->remove( $post_id, $implementation_id );
+				$this->records->remove( $post_id, $implementation_id, true );
 			} finally {
 				$this->locks->release( $post_id );
 			}
@@ -360,7 +390,7 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * Fetches the suggestions: one list call for approved ones usually finds them all; the rest one by one.
+	 * Fetches the suggestions: one list call for pending and approved ones usually finds them all; the rest one by one.
 	 *
 	 * @param string[] $ids
 	 * @return array<string, Suggestion>|WP_Error In request order.
@@ -370,7 +400,7 @@ final class Implementation_Service {
 		for ( $offset = 0; $offset < 1000 && count( $found ) < count( $ids ); $offset += 100 ) {
 			$page = $this->api->list_suggestions(
 				array(
-					'status' => 'approved',
+					'status' => implode( ',', self::IMPLEMENTABLE ),
 					'limit'  => 100,
 					'offset' => $offset,
 				)

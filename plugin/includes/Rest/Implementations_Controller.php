@@ -51,7 +51,7 @@ final class Implementations_Controller extends Rest_Controller {
 			WP_REST_Server::READABLE,
 			'get_items',
 			'edit_posts_permission',
-			'implementation',
+			'listed_implementation',
 			array(
 				'status' => array(
 					'type' => 'string',
@@ -113,19 +113,43 @@ final class Implementations_Controller extends Rest_Controller {
 	public function rollback_permissions_check( $request ): bool|WP_Error {
 		$allowed = $this->edit_posts_permission( $request );
 		if ( true === $allowed ) {
-			$post_ids = $this->rollbacks->post_ids( (string) $request->get_param( 'implementationId' ) );
+			$post_ids = $this->rollbacks->post_ids( (string) $request->get_param( 'implementationId' ), self::rollback_links( $request ), self::rollback_post( $request ) );
 			$allowed  = self::require_edit_owning_posts( $post_ids );
 		}
 		return $this->charge_budget( $allowed );
 	}
 
 	/**
+	 * The whole implementation, one post's links (`postId`) or some links (`suggestionIds`).
+	 *
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function rollback( WP_REST_Request $request ): WP_REST_Response|WP_Error {
-		$id     = (string) $request->get_param( 'implementationId' );
-		$result = $this->rollbacks->rollback( $id, sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
+		$links = self::rollback_links( $request );
+		$post  = self::rollback_post( $request );
+		if ( null !== $links && null !== $post ) {
+			return new WP_Error( 'interlinker_invalid_request', __( 'Send either suggestionIds or postId, not both.', 'interlinker' ), array( 'status' => 400 ) );
+		}
+		$reason = trim( sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
+		if ( '' === $reason ) {
+			/* translators: %s: the user's display name. */
+			$reason = sprintf( __( 'Undone in wp-admin by %s', 'interlinker' ), wp_get_current_user()->display_name );
+		}
+		$result = $this->rollbacks->rollback( (string) $request->get_param( 'implementationId' ), $reason, $links, $post );
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
+	}
+
+	/**
+	 * @return string[]|null
+	 */
+	private static function rollback_links( WP_REST_Request $request ): ?array {
+		$ids = $request->get_param( 'suggestionIds' );
+		return is_array( $ids ) ? array_values( array_map( 'strval', $ids ) ) : null;
+	}
+
+	private static function rollback_post( WP_REST_Request $request ): ?int {
+		$post_id = $request->get_param( 'postId' );
+		return null === $post_id ? null : (int) $post_id;
 	}
 
 	/**
@@ -155,7 +179,11 @@ final class Implementations_Controller extends Rest_Controller {
 			$query['status'] = (string) $request->get_param( 'status' );
 		}
 		$page = $this->api->list_implementations( $query );
-		return is_wp_error( $page ) ? $page : self::paged_response( array_map( static fn( Implementation $one ): array => $one->to_rest(), $page['items'] ), $page['total'], $per_page );
+		if ( is_wp_error( $page ) ) {
+			return $page;
+		}
+		$posts = $this->details->posts_by_implementation( array_map( static fn( Implementation $one ): string => $one->id, $page['items'] ) );
+		return self::paged_response( array_map( static fn( Implementation $one ): array => $one->to_rest() + array( 'posts' => $posts[ $one->id ] ?? array() ), $page['items'] ), $page['total'], $per_page );
 	}
 
 	/**

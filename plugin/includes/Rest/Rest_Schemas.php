@@ -37,7 +37,7 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
+		$answers = array( self::suggestion(), self::implementation(), self::listed_implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
 		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ), self::inbound_query() );
 		array_push( $answers, self::link_count(), self::link_count_progress() );
 		array_push( $inputs, self::object( 'interlinker-link-count-query', self::link_count_args(), array() ) );
@@ -118,8 +118,12 @@ final class Rest_Schemas {
 					array(
 						'type'       => array( 'object', 'null' ),
 						'properties' => array(
-							'succeeded' => array( 'type' => 'integer' ),
-							'failed'    => array( 'type' => 'integer' ),
+							'succeeded'  => array( 'type' => 'integer' ),
+							'failed'     => array( 'type' => 'integer' ),
+							'rolledBack' => array(
+								'description' => __( 'Links that went in and were undone since (one by one, by post, or all at once).', 'interlinker' ),
+								'type'        => 'integer',
+							),
 						),
 					)
 				),
@@ -133,7 +137,41 @@ final class Rest_Schemas {
 								'suggestionId' => array( 'type' => 'string' ),
 								'succeeded'    => array( 'type' => 'boolean' ),
 								'error'        => array( 'type' => array( 'string', 'null' ) ),
+								'rolledBackAt' => array(
+									'description' => __( 'When this link was undone; null while it is in place (or never went in).', 'interlinker' ),
+									'type'        => array( 'string', 'null' ),
+								),
 							),
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * An implementation as GET /implementations lists it: the bridge's record and the posts it changed on this site.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function listed_implementation(): array {
+		$string = array( 'type' => 'string' );
+		return self::implementation_with(
+			'interlinker-listed-implementation',
+			array(
+				'posts' => self::view(
+					array(
+						'description' => __( 'The posts it changed on this site (links undone since or not); posts the user may not read are left out.', 'interlinker' ),
+						'type'        => 'array',
+						'items'       => array(
+							'type'       => 'object',
+							'properties' => array(
+								'postId'   => array( 'type' => 'integer' ),
+								'title'    => $string,
+								'url'      => $string,
+								'editLink' => $string,
+							),
+							'x-required' => array( 'postId', 'title', 'url', 'editLink' ),
 						),
 					)
 				),
@@ -222,15 +260,29 @@ final class Rest_Schemas {
 			array(
 				'posts'       => self::view(
 					array(
-						'description' => __( 'The posts it changed on this site and can still undo, with their links; posts the user may not read are left out.', 'interlinker' ),
+						'description' => __( 'The posts it changed on this site, with the links still in them and those undone since; posts the user may not read are left out.', 'interlinker' ),
 						'type'        => 'array',
 						'items'       => array(
 							'type'       => 'object',
 							'properties' => array(
-								'postId'   => array( 'type' => 'integer' ),
-								'title'    => $string,
-								'editLink' => $string,
-								'links'    => array(
+								'postId'      => array( 'type' => 'integer' ),
+								'title'       => $string,
+								'url'         => $string,
+								'editLink'    => $string,
+								'undoneLinks' => array(
+									'description' => __( 'Links undone since (one by one, with their post, or all at once).', 'interlinker' ),
+									'type'        => 'array',
+									'items'       => array(
+										'type'       => 'object',
+										'properties' => array(
+											'suggestionId' => $string,
+											'anchorText'   => $string,
+											'href'         => $string,
+											'undoneAt'     => $string,
+										),
+									),
+								),
+								'links'       => array(
 									'type'  => 'array',
 									'items' => array(
 										'type'       => 'object',
@@ -940,10 +992,25 @@ final class Rest_Schemas {
 				'pattern'  => self::ID_PATTERN,
 			),
 			'reason'           => array(
-				'type'      => 'string',
-				'required'  => true,
-				'minLength' => 1,
-				'maxLength' => 500,
+				'description' => __( 'Kept with the implementation; when left out, it says who undid it in wp-admin.', 'interlinker' ),
+				'type'        => 'string',
+				'maxLength'   => 500,
+			),
+			'suggestionIds'    => array(
+				'description' => __( 'Only these links of the implementation (each inserted and not undone yet).', 'interlinker' ),
+				'type'        => 'array',
+				'minItems'    => 1,
+				'maxItems'    => 100,
+				'uniqueItems' => true,
+				'items'       => array(
+					'type'    => 'string',
+					'pattern' => self::ID_PATTERN,
+				),
+			),
+			'postId'           => array(
+				'description' => __( 'Only the links the implementation put into this post.', 'interlinker' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
 			),
 		);
 	}

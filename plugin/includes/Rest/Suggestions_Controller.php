@@ -12,6 +12,7 @@ namespace Interlinker\Rest;
 use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Project_Api;
+use Interlinker\Content\Site_Content;
 use Interlinker\Bridge\Suggestion;
 use Interlinker\Suggestions\Suggestion_List_Query;
 use Interlinker\Suggestions\Presented_Suggestion;
@@ -27,12 +28,16 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Suggestions_Controller extends Rest_Controller {
 
+	/** On an empty list narrowed to one post: why that post has none (see post_state()). */
+	public const POST_STATE_HEADER = 'X-Interlinker-Post-State';
+
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Suggestion_Listing $listing,
 		private readonly Suggestion_View $view,
 		private readonly Read_Cache $reads,
 		Contributor_Budget $write_budget,
+		private readonly Site_Content $content,
 	) {
 		parent::__construct();
 		$this->write_budget = $write_budget;
@@ -173,7 +178,24 @@ final class Suggestions_Controller extends Rest_Controller {
 		if ( $page->left_out > 0 ) {
 			$response->header( 'X-Interlinker-Left-Out', (string) $page->left_out );
 		}
+		$post_id = (int) $request->get_param( 'post_id' );
+		if ( 0 === $page->matched && $post_id > 0 ) {
+			$response->header( self::POST_STATE_HEADER, $this->post_state( $post_id ) );
+		}
 		return $response;
+	}
+
+	/**
+	 * Why a post has no suggestions here: it cannot have any (`not_eligible`: not published, excluded, or of a type
+	 * Interlinker leaves out), the bridge does not know it yet (`not_synced`), or none matched (`none_found`:
+	 * still being generated, or none above the site's minimum score).
+	 */
+	private function post_state( int $post_id ): string {
+		$post = get_post( $post_id );
+		if ( ! $post instanceof \WP_Post || ! $this->content->is_eligible( $post ) ) {
+			return 'not_eligible';
+		}
+		return $this->content->is_known( $post ) ? 'none_found' : 'not_synced';
 	}
 
 	/**

@@ -168,6 +168,18 @@ export async function approvedSuggestionsFor(admin: RestClient, postId: number):
 }
 
 /**
+ * Moves an implementation's suggestions back to pending on the bridge, as an editor may after undoing its links (undone
+ * suggestions become rejected): for tests that insert the same post's links again after a rollback.
+ */
+export async function reopenSuggestionsOf(site: PluginSite, implementationId: string): Promise<void> {
+  const projectId = await site.projectId();
+  const implementation = await site.bridgeApi<{ data: { suggestionIds: string[] } }>(`/api/projects/${projectId}/implementations/${implementationId}`);
+  for (const id of implementation.body.data.suggestionIds ?? []) {
+    await site.bridgeApi(`/api/projects/${projectId}/suggestions/${id}`, { method: 'PATCH', body: { status: 'pending' } });
+  }
+}
+
+/**
  * What in a 200 answer does not fit the schema its route publishes (OPTIONS on the route: the PHP schema the admin
  * UI's types are generated from); nothing for an error answer. A list route publishes the schema of one item, as
  * WordPress's own do: each item of a list answer is checked against it.

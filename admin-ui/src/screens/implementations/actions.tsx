@@ -33,7 +33,7 @@ export const implementationActions: Array< Action< Implementation > > = [
 	},
 	{
 		id: 'rollback',
-		label: __( 'Roll back', 'interlinker' ),
+		label: __( 'Roll back all links', 'interlinker' ),
 		icon: undo,
 		isDestructive: true,
 		isEligible: canRollBack,

@@ -2,12 +2,13 @@
  * The columns of the implementations table.
  */
 import type { Field } from '@wordpress/dataviews';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 import type { Implementation, ImplementationStatus } from '../../api/types';
 import { StatusBadge } from '../../components/status-badge';
 import { adminScreenUrl } from '../../lib/admin-pages';
-import { formatDateTime } from '../../lib/format';
+import { CellLabel } from '../../components/cell-label';
+import { formatDateTime, plainTitle, urlPath } from '../../lib/format';
 
 export const IMPLEMENTATION_STATUS_LABELS: Record<
 	ImplementationStatus,
@@ -25,11 +26,71 @@ export function linkCounts( implementation: Implementation ): string {
 		/* translators: %d: number of links. */
 		return sprintf( __( '%d asked', 'interlinker' ), asked );
 	}
+	const { succeeded, failed, rolledBack = 0 } = implementation.summary;
+	if ( rolledBack > 0 ) {
+		return sprintf(
+			/* translators: 1: links inserted, 2: links that failed, 3: links inserted then undone. */
+			__( '%1$d inserted, %2$d failed, %3$d undone', 'interlinker' ),
+			succeeded,
+			failed,
+			rolledBack
+		);
+	}
 	return sprintf(
 		/* translators: 1: links inserted, 2: links that failed. */
 		__( '%1$d inserted, %2$d failed', 'interlinker' ),
-		implementation.summary.succeeded,
-		implementation.summary.failed
+		succeeded,
+		failed
+	);
+}
+
+/** How many posts a list row names before "and N more". */
+const POSTS_SHOWN = 3;
+
+function TouchedPosts( { implementation }: { implementation: Implementation } ) {
+	const posts = implementation.posts ?? [];
+	if ( posts.length === 0 ) {
+		return (
+			<span className="interlinker-muted">
+				{ __( 'No post changed', 'interlinker' ) }
+			</span>
+		);
+	}
+	const more = posts.length - POSTS_SHOWN;
+	return (
+		<ul className="interlinker-touched-posts">
+			{ posts.slice( 0, POSTS_SHOWN ).map( ( post ) => (
+				<li key={ post.postId }>
+					{ post.url ? (
+						<a href={ post.url } target="_blank" rel="noreferrer">
+							{ plainTitle( post.title, urlPath( post.url ) ) }
+						</a>
+					) : (
+						plainTitle( post.title )
+					) }
+				</li>
+			) ) }
+			{ more > 0 && (
+				<li>
+					<a
+						href={ adminScreenUrl( 'implementations', {
+							implementation: implementation.id,
+						} ) }
+					>
+						{ sprintf(
+							/* translators: %d: number of posts. */
+							_n(
+								'and %d more post',
+								'and %d more posts',
+								more,
+								'interlinker'
+							),
+							more
+						) }
+					</a>
+				</li>
+			) }
+		</ul>
 	);
 }
 
@@ -72,10 +133,28 @@ export const implementationFields: Array< Field< Implementation > > = [
 		enableSorting: false,
 	},
 	{
+		id: 'posts',
+		label: __( 'Posts', 'interlinker' ),
+		getValue: ( { item } ) =>
+			( item.posts ?? [] ).map( ( post ) => post.title ).join( ', ' ),
+		render: ( { item } ) => (
+			<>
+				<CellLabel>{ __( 'Posts', 'interlinker' ) }</CellLabel>
+				<TouchedPosts implementation={ item } />
+			</>
+		),
+		enableSorting: false,
+	},
+	{
 		id: 'links',
 		label: __( 'Links', 'interlinker' ),
 		getValue: ( { item } ) => item.summary?.succeeded ?? 0,
-		render: ( { item } ) => <span>{ linkCounts( item ) }</span>,
+		render: ( { item } ) => (
+			<>
+				<CellLabel>{ __( 'Links', 'interlinker' ) }</CellLabel>
+				<span>{ linkCounts( item ) }</span>
+			</>
+		),
 		enableSorting: false,
 	},
 	{
@@ -83,7 +162,10 @@ export const implementationFields: Array< Field< Implementation > > = [
 		label: __( 'Finished', 'interlinker' ),
 		getValue: ( { item } ) => item.implementedAt ?? '',
 		render: ( { item } ) => (
-			<span>{ formatDateTime( item.implementedAt ) }</span>
+			<>
+				<CellLabel>{ __( 'Finished', 'interlinker' ) }</CellLabel>
+				<span>{ formatDateTime( item.implementedAt ) }</span>
+			</>
 		),
 		enableSorting: false,
 	},
@@ -92,7 +174,10 @@ export const implementationFields: Array< Field< Implementation > > = [
 		label: __( 'Rolled back', 'interlinker' ),
 		getValue: ( { item } ) => item.rolledBackAt ?? '',
 		render: ( { item } ) => (
-			<span>{ formatDateTime( item.rolledBackAt ) }</span>
+			<>
+				<CellLabel>{ __( 'Rolled back', 'interlinker' ) }</CellLabel>
+				<span>{ formatDateTime( item.rolledBackAt ) }</span>
+			</>
 		),
 		enableSorting: false,
 	},

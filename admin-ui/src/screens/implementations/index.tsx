@@ -48,7 +48,7 @@ function ImplementationList() {
 			<ButtonRow align="end" className="interlinker-list-actions">
 				<DownloadCsvButton filters={ exportFilters } />
 			</ButtonRow>
-			<div className="interlinker-dataviews">
+			<div className="interlinker-dataviews interlinker-implementations-list">
 				<DataViews< Implementation >
 					view={ view }
 					onChangeView={ setView }
@@ -63,8 +63,7 @@ function ImplementationList() {
 					defaultLayouts={ DEFAULT_LAYOUTS }
 					search={ false }
 				/>
-			</div>
-			{ page && page.total === 0 && ! isLoading && (
+				{ page && page.total === 0 && ! isLoading && (
 				<EmptyState
 					title={ __(
 						'No links have been implemented yet.',
@@ -74,13 +73,14 @@ function ImplementationList() {
 					<p>
 						<a href={ adminScreenUrl( 'suggestions' ) }>
 							{ __(
-								'Approve suggestions and implement them from the Suggestions screen.',
+								'Insert links from the Suggestions screen.',
 								'interlinker'
 							) }
 						</a>
 					</p>
 				</EmptyState>
-			) }
+				) }
+			</div>
 		</>
 	);
 }
@@ -98,7 +98,7 @@ export function ImplementationsScreen() {
 				<>
 					<p className="interlinker-intro">
 						{ __(
-							'Each implementation is one batch of links inserted into your posts. Open one to see every link and why any failed; roll it back to remove exactly those links.',
+							'Each implementation is one batch of links inserted into your posts. Open one to see every link and why any failed, and to undo one link, one post’s links, or all of them: exactly those links are removed.',
 							'interlinker'
 						) }
 					</p>

@@ -1,5 +1,6 @@
 /**
- * Asks why before rolling an implementation back; the reason is kept with the implementation.
+ * Confirms rolling a whole implementation back. A reason may be given (kept with the implementation); without one,
+ * the plugin records who undid it.
  */
 import { Button, TextareaControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
@@ -32,34 +33,27 @@ export function RollbackForm( {
 			className="interlinker-rollback"
 			onSubmit={ async ( event ) => {
 				event.preventDefault();
-				if (
-					trimmed !== '' &&
-					( await rollbackImplementation(
-						implementationId,
-						trimmed
-					) )
-				) {
+				if ( await rollbackImplementation( implementationId, trimmed ) ) {
 					onDone();
 				}
 			} }
 		>
 			<p>
 				{ __(
-					'Rolling back removes exactly the links this implementation inserted. Posts nobody edited since are restored as they were.',
+					'Rolling back removes exactly the links this implementation inserted. Posts nobody edited since are restored as they were. Their suggestions become rejected, so that they are not inserted again by mistake.',
 					'interlinker'
 				) }
 			</p>
 			<TextareaControl
 				__nextHasNoMarginBottom
-				label={ __( 'Why are you rolling back?', 'interlinker' ) }
+				label={ __( 'Why? (optional)', 'interlinker' ) }
 				help={ __(
-					'Required. Kept with the implementation for whoever looks at it later.',
+					'Kept with the implementation for whoever looks at it later.',
 					'interlinker'
 				) }
 				value={ reason }
 				maxLength={ MAX_REASON }
 				onChange={ setReason }
-				required
 			/>
 			<ButtonRow align="end" className="interlinker-modal-actions">
 				<Button variant="tertiary" onClick={ onDone }>
@@ -70,10 +64,10 @@ export function RollbackForm( {
 					isDestructive
 					type="submit"
 					isBusy={ isRollingBack }
-					disabled={ trimmed === '' || isRollingBack }
+					disabled={ isRollingBack }
 					accessibleWhenDisabled
 				>
-					{ __( 'Roll back', 'interlinker' ) }
+					{ __( 'Roll back all links', 'interlinker' ) }
 				</Button>
 			</ButtonRow>
 		</form>

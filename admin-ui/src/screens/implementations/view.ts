@@ -23,7 +23,7 @@ export const DEFAULT_VIEW: View = {
 	type: 'table',
 	page: 1,
 	perPage: 20,
-	fields: [ 'status', 'links', 'implementedAt', 'rolledBackAt' ],
+	fields: [ 'status', 'posts', 'links', 'implementedAt', 'rolledBackAt' ],
 	titleField: 'createdAt',
 	filters: [],
 	layout: {},

@@ -1,8 +1,8 @@
 /**
- * What an editor can do with one or several suggestions. Each action only dispatches to the store. A suggestion whose
- * new status is still on its way to WordPress takes no other action until it arrives (it shows as approved at once,
- * and an implement sent meanwhile would be refused as not approved), and nothing is implemented while an
- * implementation runs.
+ * What an editor can do with one or several suggestions, besides the labelled buttons of the review flow
+ * (./review-buttons): the row menu and the bulk bar. Each action only dispatches to the store. A suggestion whose
+ * new status is still on its way to WordPress takes no other action until it arrives, and nothing is implemented
+ * while an implementation runs.
  */
 import { Button } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
@@ -74,7 +74,6 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				id: 'approve',
 				label: __( 'Approve', 'interlinker' ),
 				icon: check,
-				isPrimary: true,
 				supportsBulk: true,
 				isEligible: ( item ) =>
 					settled( item ) &&
@@ -87,7 +86,6 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 				label: __( 'Reject', 'interlinker' ),
 				// Not the cross: DataViews' "clear selection" sits beside it in the bulk bar.
 				icon: notAllowed,
-				isPrimary: true,
 				supportsBulk: true,
 				isEligible: ( item ) =>
 					settled( item ) &&
@@ -97,12 +95,16 @@ export function useSuggestionActions(): Array< Action< Suggestion > > {
 			},
 			{
 				id: 'implement',
-				label: __( 'Implement selected', 'interlinker' ),
+				label: ( items ) =>
+					items.length > 1
+						? __( 'Insert selected links', 'interlinker' )
+						: __( 'Insert link', 'interlinker' ),
 				icon: link,
 				supportsBulk: true,
 				// Any status change under way may be one this implement needs.
 				isEligible: ( item ) =>
-					! isUnderWay && item.status === 'approved',
+					! isUnderWay &&
+					( item.status === 'pending' || item.status === 'approved' ),
 				callback: ( items ) =>
 					void implementSuggestions( ids( items ) ),
 			},

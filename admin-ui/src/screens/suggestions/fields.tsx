@@ -6,9 +6,11 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { Suggestion, SuggestionStatus } from '../../api/types';
 import { AnchorContext } from '../../components/anchor-context';
+import { CellLabel } from '../../components/cell-label';
 import { PostLinks } from '../../components/post-links';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, scorePercent } from '../../lib/format';
+import { RowReviewButtons } from './review-buttons';
 
 export const STATUS_LABELS: Record< SuggestionStatus, string > = {
 	pending: __( 'Pending', 'interlinker' ),
@@ -39,6 +41,12 @@ function ScoreMeter( { score }: { score: number } ) {
 	);
 }
 
+/** What the score is, said next to the table (./score-legend) and in the column's description. */
+export const SCORE_MEANING = __(
+	'Score: how likely an editor accepts this link, learnt from this site’s links and decisions. Suggestions under the site’s minimum score (Settings) are not shown.',
+	'interlinker'
+);
+
 export const suggestionFields: Array< Field< Suggestion > > = [
 	{
 		id: 'source',
@@ -59,11 +67,14 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		label: __( 'Links to', 'interlinker' ),
 		getValue: ( { item } ) => item.targetTitle,
 		render: ( { item } ) => (
-			<PostLinks
-				title={ item.targetTitle }
-				url={ item.targetPageUrl }
-				editLink={ item.targetEditLink }
-			/>
+			<>
+				<CellLabel>{ __( 'Links to', 'interlinker' ) }</CellLabel>
+				<PostLinks
+					title={ item.targetTitle }
+					url={ item.targetPageUrl }
+					editLink={ item.targetEditLink }
+				/>
+			</>
 		),
 		enableSorting: false,
 	},
@@ -82,9 +93,15 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 	{
 		id: 'relevanceScore',
 		label: __( 'Score', 'interlinker' ),
+		description: SCORE_MEANING,
 		type: 'integer',
 		getValue: ( { item } ) => item.relevanceScore,
-		render: ( { item } ) => <ScoreMeter score={ item.relevanceScore } />,
+		render: ( { item } ) => (
+			<>
+				<CellLabel>{ __( 'Score', 'interlinker' ) }</CellLabel>
+				<ScoreMeter score={ item.relevanceScore } />
+			</>
+		),
 		enableSorting: true,
 	},
 	{
@@ -92,10 +109,13 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 		label: __( 'Status', 'interlinker' ),
 		getValue: ( { item } ) => item.status,
 		render: ( { item } ) => (
-			<StatusBadge
-				status={ item.status }
-				label={ STATUS_LABELS[ item.status ] }
-			/>
+			<>
+				<CellLabel>{ __( 'Status', 'interlinker' ) }</CellLabel>
+				<StatusBadge
+					status={ item.status }
+					label={ STATUS_LABELS[ item.status ] }
+				/>
+			</>
 		),
 		elements: ( Object.keys( STATUS_LABELS ) as SuggestionStatus[] ).map(
 			( status ) => ( {
@@ -104,6 +124,14 @@ export const suggestionFields: Array< Field< Suggestion > > = [
 			} )
 		),
 		filterBy: { operators: [ 'is' ], isPrimary: true },
+		enableSorting: false,
+	},
+	{
+		id: 'review',
+		label: __( 'Review', 'interlinker' ),
+		getValue: ( { item } ) => item.status,
+		render: ( { item } ) => <RowReviewButtons item={ item } />,
+		enableHiding: false,
 		enableSorting: false,
 	},
 	{

@@ -1,5 +1,5 @@
 /**
- * The outcome of "Implement selected": one line per link, with the reason when one failed.
+ * The outcome of "Insert link" / "Insert selected links": one line per link, with the reason when one failed.
  */
 import { Button, Modal } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
@@ -67,7 +67,15 @@ export function ImplementResults() {
 	return (
 		<Modal
 			title={ __( 'Implementing links', 'interlinker' ) }
-			onRequestClose={ () => void dismissImplementRun() }
+			// While links go in, the dialog stays: its report is the only place that says what happened to each.
+			onRequestClose={ () => {
+				if ( run.status !== 'running' ) {
+					void dismissImplementRun();
+				}
+			} }
+			isDismissible={ run.status !== 'running' }
+			shouldCloseOnEsc={ run.status !== 'running' }
+			shouldCloseOnClickOutside={ run.status !== 'running' }
 			className="interlinker-implement-results"
 		>
 			<ImplementRunProgress run={ run } />

@@ -1,5 +1,6 @@
 /**
- * Suggestions: review what the bridge proposes, approve or reject it, and insert the approved links.
+ * Suggestions: review what the bridge proposes and insert the good links straight from the pending list (inserting
+ * approves), or reject them.
  */
 import { Button } from '@wordpress/components';
 import { DataViews, type View } from '@wordpress/dataviews';
@@ -10,16 +11,17 @@ import type { Suggestion } from '../../api/types';
 import { AdminPage } from '../../components/admin-page';
 import { DownloadCsvButton } from '../../components/download-csv-button';
 import { PostPicker, type PickedPost } from '../../components/post-picker';
-import { EmptyState, ErrorState } from '../../components/request-states';
+import { ErrorState } from '../../components/request-states';
 import { useArgsInUrl } from '../../hooks/use-args-in-url';
 import { usePickedPost } from '../../hooks/use-picked-post';
 import { useRemote } from '../../hooks/use-remote';
-import { canManageOptions } from '../../lib/admin-config';
 import { urlArgsOf } from '../../lib/url-args';
 import { useSuggestionActions } from './actions';
-import { suggestionFields } from './fields';
+import { SCORE_MEANING, suggestionFields } from './fields';
 import { GenerateForPost } from './generate-for-post';
 import { ImplementResults } from './implement-results';
+import { hasNarrowingFilters, NoSuggestions } from './no-suggestions';
+import { SelectionReviewBar } from './review-buttons';
 import { locationFromArgs, locationToArgs, viewToQuery } from './view';
 
 const DEFAULT_LAYOUTS = { table: {} };
@@ -72,6 +74,9 @@ export function SuggestionsScreen() {
 		} ) );
 	};
 
+	const firstRow = ( ( view.page ?? 1 ) - 1 ) * ( view.perPage ?? 20 ) + 1;
+	const isEmpty = ! error && page !== null && page.total === 0 && ! isLoading;
+
 	return (
 		<AdminPage
 			title={ __( 'Link suggestions', 'interlinker' ) }
@@ -84,44 +89,54 @@ export function SuggestionsScreen() {
 		>
 			<p className="interlinker-intro">
 				{ __(
-					'Each suggestion proposes a link from one post (the source) to another. Approve the good ones, then select them and choose “Implement selected” to insert the links. Every insertion can be rolled back from Implementations.',
+					'Each suggestion proposes a link from one post (the source) to another. Choose “Insert link” to put a good one into its post, or tick several and choose “Insert selected links”. Every insertion can be undone from Implementations, one link at a time or all together.',
 					'interlinker'
 				) }
 			</p>
-			<div className="interlinker-toolbar">
-				<PostPicker
-					label={ __(
-						'Only suggestions in this post',
-						'interlinker'
-					) }
-					help={ __(
-						'Leave empty to see every post.',
-						'interlinker'
-					) }
-					value={ post }
-					onChange={ showPost }
-				/>
-				{ post && (
-					<Button
-						variant="tertiary"
-						onClick={ () => showPost( null ) }
-					>
-						{
-							/* translators: %s: post title. */ sprintf(
-								__(
-									'Show all posts instead of “%s”',
-									'interlinker'
-								),
-								post.title
-							)
-						}
-					</Button>
-				) }
-			</div>
 			{ error ? (
 				<ErrorState error={ error } onRetry={ retry } />
 			) : (
-				<div className="interlinker-dataviews">
+				<div className="interlinker-dataviews interlinker-suggestions">
+					<div className="interlinker-card-toolbar">
+						<PostPicker
+							label={ __(
+								'Only suggestions in this post',
+								'interlinker'
+							) }
+							help={ __(
+								'Leave empty to see every post.',
+								'interlinker'
+							) }
+							value={ post }
+							onChange={ showPost }
+						/>
+						{ post && (
+							<Button
+								variant="tertiary"
+								onClick={ () => showPost( null ) }
+							>
+								{
+									/* translators: %s: post title. */ sprintf(
+										__(
+											'Show all posts instead of “%s”',
+											'interlinker'
+										),
+										post.title
+									)
+								}
+							</Button>
+						) }
+					</div>
+					<SelectionReviewBar
+						items={ page?.items ?? [] }
+						selection={ selection }
+						onDone={ () => setSelection( [] ) }
+						firstRow={ firstRow }
+						total={ page?.total ?? 0 }
+					/>
+					<p className="interlinker-score-legend">
+						{ SCORE_MEANING }
+					</p>
 					<DataViews< Suggestion >
 						view={ view }
 						onChangeView={ setView }
@@ -141,24 +156,14 @@ export function SuggestionsScreen() {
 							'interlinker'
 						) }
 					/>
+					{ isEmpty && (
+						<NoSuggestions
+							post={ post }
+							postState={ page?.postState ?? null }
+							hasOtherFilters={ hasNarrowingFilters( view ) }
+						/>
+					) }
 				</div>
-			) }
-			{ ! error && page && page.total === 0 && ! isLoading && (
-				<EmptyState
-					title={ __( 'No suggestions here.', 'interlinker' ) }
-				>
-					<p>
-						{ canManageOptions()
-							? __(
-									'Try another status in the filter above, or use “Generate for a post”. If the site was never synced, run a full sync in Settings first.',
-									'interlinker'
-							  )
-							: __(
-									'Try another status in the filter above, or use “Generate for a post”. If there are never any suggestions, ask a site administrator to run a full sync.',
-									'interlinker'
-							  ) }
-					</p>
-				</EmptyState>
 			) }
 			<ImplementResults />
 		</AdminPage>

@@ -31,7 +31,7 @@ export const DEFAULT_VIEW: View = {
 	type: 'table',
 	page: 1,
 	perPage: 20,
-	fields: [ 'target', 'anchor', 'relevanceScore', 'status' ],
+	fields: [ 'target', 'anchor', 'relevanceScore', 'status', 'review' ],
 	titleField: 'source',
 	filters: [ { field: 'status', operator: 'is', value: 'pending' } ],
 	sort: { field: 'relevanceScore', direction: 'desc' },
