@@ -39,6 +39,7 @@ function interlinker_uninstall_site(): void {
 	foreach ( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID, Interlinker\Sync\Post_Keyphrases::META_KEY ) as $meta_key ) {
 		delete_post_meta_by_key( $meta_key );
 	}
+	delete_post_meta_by_key( Interlinker\Content\No_Suggestions::META_KEY );
 	wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );
 }
 
