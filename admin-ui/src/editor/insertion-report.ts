@@ -39,8 +39,8 @@ export function asApiError( thrown: unknown ): ApiError {
 /**
  * The report lines of an implement answer, in the order the links were ticked.
  *
- * @param answer    The plugin's answer.
- * @param ticked    The suggestions asked for.
+ * @param answer The plugin's answer.
+ * @param ticked The suggestions asked for.
  */
 export function linesOf(
 	answer: ImplementAnswer,

@@ -8,7 +8,10 @@ export const MAX_KEYPHRASES = 10;
 const MAX_LENGTH = 100;
 const MAX_WORDS = 6;
 
-/** A phrase as a message quotes it: a long one cut after 40 characters. */
+/**
+ * A phrase as a message quotes it: a long one cut after 40 characters.
+ * @param phrase
+ */
 function shortened( phrase: string ): string {
 	return phrase.length > 40 ? `${ phrase.slice( 0, 40 ) }…` : phrase;
 }
