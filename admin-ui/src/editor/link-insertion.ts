@@ -4,7 +4,8 @@
  */
 import { useDispatch } from '@wordpress/data';
 import { useCallback, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
+import { store as noticesStore } from '@wordpress/notices';
 
 import type { ApiError } from '../api/errors';
 import { undoLinks } from '../api/link-undo';
@@ -29,6 +30,7 @@ export function useLinkInsertion() {
 	const [ inserting, setInserting ] = useState< Suggestion[] >( [] );
 	const [ error, setError ] = useState< ApiError | null >( null );
 	const storeActions = useDispatch( store ) as unknown as ResolutionActions;
+	const { createSuccessNotice } = useDispatch( noticesStore );
 
 	const refreshLists = useCallback( () => {
 		storeActions.invalidateResolutionForStoreSelector( 'getSuggestions' );
@@ -54,6 +56,16 @@ export function useLinkInsertion() {
 					await reloadPostContent();
 				}
 				setLines( ( current ) => [ ...added, ...current ] );
+				// A snackbar is also read out: the outcome reaches those who do not see the list change.
+				void createSuccessNotice(
+					sprintf(
+						/* translators: 1: links inserted, 2: links ticked. */
+						__( '%1$d of %2$d links inserted.', 'interlinker' ),
+						added.filter( ( line ) => line.succeeded ).length,
+						added.length
+					),
+					{ type: 'snackbar' }
+				);
 			} catch ( thrown ) {
 				setError( asApiError( thrown ) );
 			} finally {
@@ -61,7 +73,7 @@ export function useLinkInsertion() {
 				refreshLists();
 			}
 		},
-		[ refreshLists ]
+		[ refreshLists, createSuccessNotice ]
 	);
 
 	const setUndo = ( line: InsertedLine, changes: Partial< InsertedLine > ) =>
@@ -90,6 +102,16 @@ export function useLinkInsertion() {
 					undo: outcome.removed ? 'undone' : 'failed',
 					reason: outcome.reason,
 				} );
+				if ( outcome.removed ) {
+					void createSuccessNotice(
+						sprintf(
+							/* translators: %s: anchor text. */
+							__( 'The link “%s” was removed.', 'interlinker' ),
+							line.suggestion.anchorText
+						),
+						{ type: 'snackbar' }
+					);
+				}
 			} catch ( thrown ) {
 				setUndo( line, {
 					undo: 'failed',
@@ -99,7 +121,7 @@ export function useLinkInsertion() {
 				refreshLists();
 			}
 		},
-		[ refreshLists ]
+		[ refreshLists, createSuccessNotice ]
 	);
 
 	return {
