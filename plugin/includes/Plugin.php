@@ -29,6 +29,7 @@ use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
+use Interlinker\Implement\Links_In_Post;
 use Interlinker\Implement\Post_Content_Writer;
 use Interlinker\Implement\Post_Editing;
 use Interlinker\Implement\Permitted_Implementation;
@@ -40,6 +41,7 @@ use Interlinker\Rest\Csv_Response;
 use Interlinker\Rest\Exports_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Inbound_Suggestions_Controller;
+use Interlinker\Rest\Links_In_Post_Controller;
 use Interlinker\Rest\No_Suggestions_Controller;
 use Interlinker\Rest\Settings_Controller;
 use Interlinker\Rest\Suggestion_View;
@@ -168,6 +170,7 @@ final class Plugin {
 			new Analytics_Controller( $reports, $this->reads ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
 			new No_Suggestions_Controller(),
+			new Links_In_Post_Controller( new Links_In_Post() ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();

@@ -83,6 +83,13 @@ describe('the per-post "no suggestions" switch and the markers of inserted links
     const editorRest = await site.admin.json<{ content: { raw: string } }>(`/wp/v2/posts/${sourceId}?context=edit`);
     expect(editorRest.body.content.raw).toContain('data-interlinker');
 
+    // The link can be undone from the post's editor: the sidebar lists it with its implementation.
+    const listed = await site.admin.json<{ implementationId: string; suggestionId: string; anchorText: string; href: string }[]>(`/interlinker/v1/posts/${sourceId}/inserted-links`);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ implementationId: implemented.body.id, suggestionId: approved[0]!.id, anchorText: 'spelt flour', href: target }),
+    ]);
+    expect((await author.json(`/interlinker/v1/posts/${sourceId}/inserted-links`)).status).toBe(403);
+
     // Rollback still finds the link by its marker.
     const rolledBack = await site.admin.json<{ results: { outcome: string }[] }>('/interlinker/v1/rollback', {
       method: 'POST',
@@ -91,6 +98,7 @@ describe('the per-post "no suggestions" switch and the markers of inserted links
     expect(rolledBack.status).toBe(200);
     expect(rolledBack.body.results.map((r) => r.outcome)).toEqual(['restored_exactly']);
     expect(await site.content(sourceId)).not.toContain('<a ');
+    expect((await site.admin.json(`/interlinker/v1/posts/${sourceId}/inserted-links`)).body).toEqual([]);
   });
 
   it('when the switch is set through the post meta in REST, then the bridge has the post as an excluded page that is neither given nor proposed as a link', async () => {

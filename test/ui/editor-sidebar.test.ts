@@ -65,6 +65,8 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
   });
 
   const sidebar = () => page.locator('.interface-complementary-area').first();
+  const linksInPost = () => sidebar().locator('.interlinker-editor-links-in-post li');
+  const report = () => sidebar().locator('.interlinker-editor-report li');
   const checkbox = (suggestion: Listed): Locator => sidebar().getByRole('checkbox', { name: `Link to “${suggestion.targetTitle}”` });
   const editedContent = () => page.evaluate(() => (window as unknown as EditorWindow).wp.data.select('core/editor').getEditedPostContent!() as string);
   const isDirty = () => page.evaluate(() => (window as unknown as EditorWindow).wp.data.select('core/editor').isEditedPostDirty!() as boolean);
@@ -112,8 +114,13 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
     await checkbox(second).check();
     await sidebar().getByRole('button', { name: 'Insert ticked links' }).click();
     // While the links go in, nothing else can be started.
-    await expect.poll(() => sidebar().locator('.interlinker-editor-result').count(), { timeout: 30_000 }).toBe(2);
-    expect(await sidebar().locator('.interlinker-editor-result--ok').count()).toBe(2);
+    await expect.poll(() => report().count(), { timeout: 30_000 }).toBe(2);
+    expect(await sidebar().locator('.interlinker-editor-report .interlinker-editor-result--ok').count()).toBe(2);
+    // Each link now in the post can be undone, under its target's title.
+    await expect.poll(() => linksInPost().count(), { timeout: 15_000 }).toBe(2);
+    expect(await linksInPost().allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining(first.targetTitle), expect.stringContaining(second.targetTitle)]),
+    );
     await screenshot(page, '31-editor-sidebar-inserted');
 
     const stored = await baking.site.content(baking.loafId);
@@ -145,13 +152,13 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
     await checkbox(third).check();
     await checkbox(fourth).check();
     await sidebar().getByRole('button', { name: 'Insert ticked links' }).click();
-    await expect.poll(() => sidebar().locator('.interlinker-editor-result').count(), { timeout: 30_000 }).toBe(4);
-    const failed = sidebar().locator('.interlinker-editor-result--failed');
+    await expect.poll(() => report().count(), { timeout: 30_000 }).toBe(4);
+    const failed = sidebar().locator('.interlinker-editor-report .interlinker-editor-result--failed');
     expect(await failed.count()).toBe(1);
     expect(await failed.innerText()).toContain('Not inserted');
     expect(await failed.innerText()).toContain(`the most Interlinker links allowed per post (${LIMIT})`);
-    // The failed one has no Undo; the one that went in has.
-    expect(await failed.getByRole('button', { name: /Undo/ }).count()).toBe(0);
+    // The one that went in can be undone with the others; the refused one cannot.
+    await expect.poll(() => linksInPost().getByRole('button', { name: /^Undo the link/ }).count(), { timeout: 15_000 }).toBe(LIMIT);
     await screenshot(page, '32-editor-sidebar-limit');
 
     const stored = markers(await baking.site.content(baking.loafId));
@@ -166,7 +173,9 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
     const inserted = [third, fourth].find((suggestion) => markers(content).includes(suggestion.id))!;
     undoneId = inserted.id;
     await sidebar().getByRole('button', { name: `Undo the link “${inserted.anchorText}”` }).click();
-    await expect.poll(() => sidebar().getByText('Removed again').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByText(`The link “${inserted.anchorText}” was removed.`).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => linksInPost().count(), { timeout: 15_000 }).toBe(2);
+    expect(await report().filter({ hasText: 'Inserted, then undone' }).innerText()).toContain(inserted.anchorText);
 
     const after = await baking.site.content(baking.loafId);
     expect(markers(after).sort()).toEqual([first.id, second.id].sort());
@@ -195,6 +204,8 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
     const open = suggestions.slice(0, 4).find((suggestion) => !markers(before).includes(suggestion.id) && suggestion.id !== undoneId)!;
     await openEditor();
     await expect.poll(() => checkbox(open).count(), { timeout: 30_000 }).toBe(1);
+    // After a fresh load, the links inserted earlier can still be undone one by one.
+    await expect.poll(() => linksInPost().getByRole('button', { name: /^Undo the link/ }).count(), { timeout: 15_000 }).toBe(2);
     await site.php(`return update_post_meta( ${loafId}, '_edit_lock', time() . ':${editor.id}' );`);
     try {
       await checkbox(open).check();

@@ -10,16 +10,13 @@ import type {
 	Suggestion,
 } from '../api/types';
 
-export type UndoState = 'idle' | 'undoing' | 'undone' | 'failed';
-
 /** One link of an insertion, as the sidebar reports it. */
 export interface InsertedLine {
 	suggestion: Suggestion;
 	implementationId: string;
 	succeeded: boolean;
-	/** Why it did not go in, or why undoing it failed, in the plugin's words. */
+	/** Why it did not go in, in the plugin's words. */
 	reason: string | null;
-	undo: UndoState;
 }
 
 export function asApiError( thrown: unknown ): ApiError {
@@ -62,7 +59,6 @@ export function linesOf(
 				? null
 				: result?.reason ??
 				  __( 'The plugin did not report this link.', 'interlinker' ),
-			undo: 'idle',
 		};
 	} );
 }

@@ -1,14 +1,15 @@
 /**
  * The sidebar's "Insert ticked links": the links go in on the server, through an implementation (the site's link
- * limit, markers, audit and rollback, as from the Suggestions screen), and each can be undone alone.
+ * limit, markers, audit and rollback, as from the Suggestions screen); every link an implementation put into the
+ * post, whenever, can be undone alone.
  */
 import { useDispatch } from '@wordpress/data';
-import { useCallback, useState } from '@wordpress/element';
+import { useCallback, useEffect, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { store as noticesStore } from '@wordpress/notices';
 
 import type { ApiError } from '../api/errors';
-import { undoLinks } from '../api/link-undo';
+import { fetchLinksInPost, type LinkInPost, undoLinks } from '../api/link-undo';
 import { implementSuggestions } from '../api/suggestions';
 import type { Suggestion } from '../api/types';
 import { describeError } from '../lib/error-message';
@@ -25,10 +26,38 @@ interface ResolutionActions {
 	invalidateResolutionForStoreSelector: ( selector: string ) => void;
 }
 
-export function useLinkInsertion() {
+/**
+ * The links implementations put into the post that are still in it, loaded again on demand.
+ *
+ * @param postId The post being edited.
+ */
+function useLinksInPost( postId: number ) {
+	const [ links, setLinks ] = useState< LinkInPost[] | null >( null );
+	const [ error, setError ] = useState< ApiError | null >( null );
+	const reload = useCallback( async () => {
+		try {
+			setLinks( await fetchLinksInPost( postId ) );
+			setError( null );
+		} catch ( thrown ) {
+			setError( asApiError( thrown ) );
+		}
+	}, [ postId ] );
+	useEffect( () => {
+		void reload();
+	}, [ reload ] );
+	return { links, error, reload };
+}
+
+export function useLinkInsertion( postId: number ) {
 	const [ lines, setLines ] = useState< InsertedLine[] >( [] );
 	const [ inserting, setInserting ] = useState< Suggestion[] >( [] );
 	const [ error, setError ] = useState< ApiError | null >( null );
+	const [ undoing, setUndoing ] = useState< string | null >( null );
+	const [ undoFailures, setUndoFailures ] = useState<
+		Record< string, string >
+	>( {} );
+	const inPost = useLinksInPost( postId );
+	const reloadLinks = inPost.reload;
 	const storeActions = useDispatch( store ) as unknown as ResolutionActions;
 	const { createSuccessNotice } = useDispatch( noticesStore );
 
@@ -55,6 +84,8 @@ export function useLinkInsertion() {
 				if ( added.some( ( line ) => line.succeeded ) ) {
 					await reloadPostContent();
 				}
+				// Loaded before the report shows, so that the list never offers a link that is in the post already.
+				await reloadLinks();
 				setLines( ( current ) => [ ...added, ...current ] );
 				// A snackbar is also read out: the outcome reaches those who do not see the list change.
 				void createSuccessNotice(
@@ -73,55 +104,49 @@ export function useLinkInsertion() {
 				refreshLists();
 			}
 		},
-		[ refreshLists, createSuccessNotice ]
+		[ refreshLists, reloadLinks, createSuccessNotice ]
 	);
 
-	const setUndo = ( line: InsertedLine, changes: Partial< InsertedLine > ) =>
-		setLines( ( current ) =>
-			current.map( ( one ) =>
-				one.suggestion.id === line.suggestion.id &&
-				one.implementationId === line.implementationId
-					? { ...one, ...changes }
-					: one
-			)
-		);
-
 	const undo = useCallback(
-		async ( line: InsertedLine ) => {
-			setUndo( line, { undo: 'undoing', reason: null } );
+		async ( link: LinkInPost ) => {
+			setUndoing( link.suggestionId );
+			setUndoFailures( ( { [ link.suggestionId ]: _gone, ...rest } ) => rest );
 			try {
 				await savePostIfEdited();
 				const answer = await undoLinks(
-					line.implementationId,
-					[ line.suggestion.id ],
+					link.implementationId,
+					[ link.suggestionId ],
 					__( 'Undone in the block editor.', 'interlinker' )
 				);
-				const outcome = undoOutcome( answer, line.suggestion.id );
+				const outcome = undoOutcome( answer, link.suggestionId );
 				await reloadPostContent();
-				setUndo( line, {
-					undo: outcome.removed ? 'undone' : 'failed',
-					reason: outcome.reason,
-				} );
+				await reloadLinks();
 				if ( outcome.removed ) {
 					void createSuccessNotice(
 						sprintf(
 							/* translators: %s: anchor text. */
 							__( 'The link “%s” was removed.', 'interlinker' ),
-							line.suggestion.anchorText
+							link.anchorText
 						),
 						{ type: 'snackbar' }
 					);
+				} else {
+					setUndoFailures( ( current ) => ( {
+						...current,
+						[ link.suggestionId ]: outcome.reason ?? '',
+					} ) );
 				}
 			} catch ( thrown ) {
-				setUndo( line, {
-					undo: 'failed',
-					reason: describeError( asApiError( thrown ) ),
-				} );
+				setUndoFailures( ( current ) => ( {
+					...current,
+					[ link.suggestionId ]: describeError( asApiError( thrown ) ),
+				} ) );
 			} finally {
+				setUndoing( null );
 				refreshLists();
 			}
 		},
-		[ refreshLists, createSuccessNotice ]
+		[ refreshLists, reloadLinks, createSuccessNotice ]
 	);
 
 	return {
@@ -129,7 +154,10 @@ export function useLinkInsertion() {
 		inserting,
 		error,
 		insert,
+		linksInPost: inPost.links,
+		linksError: inPost.error,
 		undo,
-		isUndoing: lines.some( ( line ) => line.undo === 'undoing' ),
+		undoing,
+		undoFailures,
 	};
 }

@@ -14,6 +14,7 @@ import { store as editorStore } from '@wordpress/editor';
 import { useEffect, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
+import type { LinkInPost } from '../api/link-undo';
 import { NO_SUGGESTIONS_META_KEY } from '../api/no-suggestions';
 import type { Suggestion } from '../api/types';
 import { AnchorContext } from '../components/anchor-context';
@@ -92,66 +93,101 @@ function SuggestionItem( {
 
 function InsertedLineItem( {
 	line,
-	disabled,
-	onUndo,
+	undone,
 }: {
 	line: InsertedLine;
-	disabled: boolean;
-	onUndo: () => void;
+	/** Inserted, and no longer in the post (undone, or taken out since). */
+	undone: boolean;
 } ) {
-	const what = sprintf(
-		/* translators: 1: anchor text, 2: target post title. */
-		__( '“%1$s” → %2$s', 'interlinker' ),
-		line.suggestion.anchorText,
-		targetTitle( line.suggestion )
-	);
-	let status: string;
-	if ( ! line.succeeded ) {
-		status = __( 'Not inserted', 'interlinker' );
-	} else if ( line.undo === 'undone' ) {
-		status = __( 'Removed again', 'interlinker' );
-	} else if ( line.undo === 'failed' ) {
-		status = __( 'Still in the post', 'interlinker' );
-	} else {
-		status = __( 'Inserted', 'interlinker' );
+	let status = __( 'Not inserted', 'interlinker' );
+	if ( line.succeeded ) {
+		status = undone
+			? __( 'Inserted, then undone', 'interlinker' )
+			: __( 'Inserted', 'interlinker' );
 	}
-	const state = line.succeeded && line.undo !== 'failed' ? 'ok' : 'failed';
 	return (
 		<li
-			className={ `interlinker-editor-result interlinker-editor-result--${ state }` }
+			className={ `interlinker-editor-result interlinker-editor-result--${
+				line.succeeded ? 'ok' : 'failed'
+			}` }
 		>
 			<span className="interlinker-editor-result__status">
 				{ status }
 			</span>{ ' ' }
-			<span className="interlinker-editor-result__what">{ what }</span>
+			<span className="interlinker-editor-result__what">
+				{ sprintf(
+					/* translators: 1: anchor text, 2: target post title. */
+					__( '“%1$s” → %2$s', 'interlinker' ),
+					line.suggestion.anchorText,
+					targetTitle( line.suggestion )
+				) }
+			</span>
 			{ line.reason && (
 				<span className="interlinker-editor-result__reason">
 					{ line.reason }
 				</span>
 			) }
-			{ line.succeeded && line.undo === 'undoing' && (
+		</li>
+	);
+}
+
+function LinkInPostItem( {
+	link,
+	target,
+	undoing,
+	failure,
+	disabled,
+	onUndo,
+}: {
+	link: LinkInPost;
+	/** The target's title when the sidebar knows it, else its path. */
+	target: string;
+	undoing: boolean;
+	failure: string | undefined;
+	disabled: boolean;
+	onUndo: () => void;
+} ) {
+	return (
+		<li
+			className={ `interlinker-editor-result interlinker-editor-result--${
+				failure === undefined ? 'ok' : 'failed'
+			}` }
+		>
+			<span className="interlinker-editor-result__what">
+				{ sprintf(
+					/* translators: 1: anchor text, 2: target post title or address. */
+					__( '“%1$s” → %2$s', 'interlinker' ),
+					link.anchorText,
+					target
+				) }
+			</span>
+			{ undoing ? (
 				<span className="interlinker-editor-result__busy" role="status">
 					<Spinner />
 					{ __( 'Removing the link…', 'interlinker' ) }
 				</span>
+			) : (
+				<Button
+					variant="link"
+					onClick={ onUndo }
+					disabled={ disabled }
+					accessibleWhenDisabled
+					label={ sprintf(
+						/* translators: %s: anchor text. */
+						__( 'Undo the link “%s”', 'interlinker' ),
+						link.anchorText
+					) }
+					showTooltip={ false }
+				>
+					{ __( 'Undo', 'interlinker' ) }
+				</Button>
 			) }
-			{ line.succeeded &&
-				( line.undo === 'idle' || line.undo === 'failed' ) && (
-					<Button
-						variant="link"
-						onClick={ onUndo }
-						disabled={ disabled }
-						accessibleWhenDisabled
-						label={ sprintf(
-							/* translators: %s: anchor text. */
-							__( 'Undo the link “%s”', 'interlinker' ),
-							line.suggestion.anchorText
-						) }
-						showTooltip={ false }
-					>
-						{ __( 'Undo', 'interlinker' ) }
-					</Button>
-				) }
+			{ failure !== undefined && (
+				<span className="interlinker-editor-result__reason">
+					{ failure ||
+						__( 'The link could not be removed.', 'interlinker' ) }
+				</span>
+			) }
 		</li>
 	);
 }
@@ -163,24 +199,38 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 		retry,
 	} = useRemote( 'getSuggestions', {
 		postId: post.id,
-		status: [ 'pending', 'approved' ],
+		// Implemented ones too: they name the targets of the links already in the post.
+		status: [ 'pending', 'approved', 'implemented' ],
 		page: 1,
 		perPage: 50,
 		orderby: 'relevanceScore',
 		order: 'desc',
 	} );
-	const insertion = useLinkInsertion();
+	const insertion = useLinkInsertion( post.id );
 	const [ tickedIds, setTickedIds ] = useState< string[] >( [] );
-	// The ones still to decide or insert, most relevant first (the plugin sorts them).
+	// The ones still to decide or insert, most relevant first (the plugin sorts them); one whose link is in the post
+	// already is not, even while the list still has its status from before.
+	const inPost = new Set(
+		( insertion.linksInPost ?? [] ).map( ( link ) => link.suggestionId )
+	);
 	const open = ( page?.items ?? [] ).filter(
-		( item ) => item.status === 'pending' || item.status === 'approved'
+		( item ) =>
+			( item.status === 'pending' || item.status === 'approved' ) &&
+			! inPost.has( item.id )
 	);
 	const finder = useFindSuggestions( post.id, open, retry );
 	const ticked = open.filter( ( item ) => tickedIds.includes( item.id ) );
 	const busy =
 		insertion.inserting.length > 0 ||
-		insertion.isUndoing ||
+		insertion.undoing !== null ||
 		finder.finding;
+	// Titles of the targets the sidebar has seen, for the links in the post (which know only their address).
+	const titles = new Map(
+		[
+			...( page?.items ?? [] ),
+			...insertion.lines.map( ( line ) => line.suggestion ),
+		].map( ( suggestion ) => [ suggestion.id, targetTitle( suggestion ) ] )
+	);
 
 	// Background generation fills an empty list soon after a sync or save: look again a few times meanwhile.
 	const isEmpty = page !== undefined && page !== null && open.length === 0;
@@ -302,17 +352,49 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 			) }
 			{ insertion.error && <ErrorState error={ insertion.error } /> }
 			{ insertion.lines.length > 0 && (
-				<div className="interlinker-editor-results">
+				<div className="interlinker-editor-results interlinker-editor-report">
 					<h3 className="interlinker-editor-results__title">
-						{ __( 'Inserted from here', 'interlinker' ) }
+						{ __( 'Just inserted', 'interlinker' ) }
 					</h3>
 					<ul>
 						{ insertion.lines.map( ( line ) => (
 							<InsertedLineItem
 								key={ `${ line.implementationId }:${ line.suggestion.id }` }
 								line={ line }
+								undone={
+									insertion.linksInPost !== null &&
+									! inPost.has( line.suggestion.id )
+								}
+							/>
+						) ) }
+					</ul>
+				</div>
+			) }
+			{ insertion.linksError && (
+				<ErrorState error={ insertion.linksError } />
+			) }
+			{ insertion.linksInPost && insertion.linksInPost.length > 0 && (
+				<div className="interlinker-editor-results interlinker-editor-links-in-post">
+					<h3 className="interlinker-editor-results__title">
+						{ __( 'Links Interlinker put in this post', 'interlinker' ) }
+					</h3>
+					<ul>
+						{ insertion.linksInPost.map( ( link ) => (
+							<LinkInPostItem
+								key={ link.suggestionId }
+								link={ link }
+								target={
+									titles.get( link.suggestionId ) ??
+									urlPath( link.href )
+								}
+								undoing={
+									insertion.undoing === link.suggestionId
+								}
+								failure={
+									insertion.undoFailures[ link.suggestionId ]
+								}
 								disabled={ busy }
-								onUndo={ () => void insertion.undo( line ) }
+								onUndo={ () => void insertion.undo( link ) }
 							/>
 						) ) }
 					</ul>
