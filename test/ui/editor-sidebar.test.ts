@@ -235,6 +235,8 @@ describe('the block editor sidebar inserts ticked suggestions as implementations
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => site.php<boolean>(`return (bool) get_post_meta( ${loafId}, '_interlinker_no_suggestions', true );`), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await bridgePage())?.excluded, { timeout: 30_000 }).toBe(true);
+    await sidebar().getByRole('button', { name: 'Links to this post' }).click();
+    await expect.poll(() => sidebar().getByText('This post gets no suggestions, so no links to it are suggested either.').count()).toBe(1);
     await screenshot(page, '35-editor-sidebar-no-suggestions');
 
     await page.goto(screenUrl(site, 'interlinker-settings'));
