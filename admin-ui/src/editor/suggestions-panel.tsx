@@ -202,7 +202,7 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 		// Implemented ones too: they name the targets of the links already in the post.
 		status: [ 'pending', 'approved', 'implemented' ],
 		page: 1,
-		perPage: 50,
+		perPage: 100,
 		orderby: 'relevanceScore',
 		order: 'desc',
 	} );
