@@ -39,6 +39,7 @@ function interlinker_uninstall_site(): void {
 	foreach ( array_merge( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID, Interlinker\Implement\Implementation_Records::META_TOUCHED, Interlinker\Implement\Implementation_Records::META_UNDONE, Interlinker\Sync\Post_Keyphrases::META_KEY ), Interlinker\Links\Link_Counts::meta_keys() ) as $meta_key ) {
 		delete_post_meta_by_key( $meta_key );
 	}
+	delete_post_meta_by_key( Interlinker\Content\No_Suggestions::META_KEY );
 	wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );
 	delete_option( Interlinker\Links\Link_Count_Run::OPTION );
 	delete_option( Interlinker\Links\Link_Count_Run::LOCK );

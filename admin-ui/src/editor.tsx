@@ -12,13 +12,11 @@ import './editor.css';
 import { InboundPanel } from './editor/inbound-panel';
 import { KeyphrasesPanel } from './editor/keyphrases-panel';
 import { SuggestionsPanel } from './editor/suggestions-panel';
-import { watchSaves } from './editor/mark-inserted-on-save';
 import { registerStore } from './store';
 
 const SIDEBAR = 'interlinker-suggestions';
 
 registerStore();
-watchSaves();
 
 registerPlugin( 'interlinker', {
 	icon: link,

@@ -19,16 +19,19 @@ use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
+use Interlinker\Content\No_Suggestions;
 use Interlinker\Content\Site_Content;
 use Interlinker\Export\Csv_Exports;
 use Interlinker\Export\Export_Pager;
 use Interlinker\Export\Link_Counts_Csv;
 use Interlinker\Html\Link_Inserter;
+use Interlinker\Html\Public_Markers;
 use Interlinker\Implement\Bridge_Rollback_Replay;
 use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
+use Interlinker\Implement\Links_In_Post;
 use Interlinker\Implement\Post_Content_Writer;
 use Interlinker\Implement\Post_Editing;
 use Interlinker\Implement\Permitted_Implementation;
@@ -44,6 +47,8 @@ use Interlinker\Rest\Exports_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Inbound_Suggestions_Controller;
 use Interlinker\Rest\Link_Counts_Controller;
+use Interlinker\Rest\Links_In_Post_Controller;
+use Interlinker\Rest\No_Suggestions_Controller;
 use Interlinker\Rest\Settings_Controller;
 use Interlinker\Rest\Suggestion_View;
 use Interlinker\Rest\Suggestions_Controller;
@@ -131,6 +136,9 @@ final class Plugin {
 	public function register_hooks(): void {
 		add_action( 'init', array( $this, 'load_textdomain' ) );
 		add_action( 'init', array( Post_Keyphrases::class, 'register_meta' ) );
+		add_action( 'init', array( No_Suggestions::class, 'register_meta' ) );
+		// Inserted links keep their markers in the stored content (rollback finds them so), never in what is shown.
+		add_filter( 'the_content', array( Public_Markers::class, 'strip' ), 999 );
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		// A user's change through the plugin's routes ends their cached read answers.
 		add_filter( 'rest_request_after_callbacks', array( $this->reads, 'forget_after_change' ), 10, 3 );
@@ -198,6 +206,8 @@ final class Plugin {
 			new Analytics_Controller( $reports, $this->reads ),
 			new Link_Counts_Controller( $links, $this->link_count_run, new Link_Counts_Csv( $links ) ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
+			new No_Suggestions_Controller(),
+			new Links_In_Post_Controller( new Links_In_Post() ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();

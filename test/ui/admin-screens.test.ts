@@ -291,7 +291,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await expect.poll(() => page.locator('.interlinker-stat').count(), { timeout: 30_000 }).toBe(4);
   });
 
-  it('when the post is opened in the block editor, then its sidebar lists the suggestions and inserts one as a link that is kept on save', async () => {
+  it('when the post is opened in the block editor, then its sidebar lists the suggestions and inserts a ticked one as a link the editor then shows', async () => {
     await page.goto(`${site.wp.url}/wp-admin/post.php?post=${loafId}&action=edit`);
     await page.waitForFunction(() => Boolean((window as unknown as { wp?: { data?: unknown } }).wp?.data));
     // The first visit shows the editor's welcome guide; an editor would close it.
@@ -301,17 +301,17 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     });
     await page.getByRole('button', { name: 'Interlinker link suggestions' }).first().click();
     const sidebar = page.getByRole('region', { name: /Editor settings|Interlinker/ }).or(page.locator('.interface-complementary-area')).first();
-    await expect.poll(() => sidebar.getByRole('button', { name: 'Insert link' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sidebar.getByRole('checkbox', { name: /^Link to / }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot(page, '11-editor-sidebar');
 
-    await sidebar.getByRole('button', { name: 'Insert link' }).first().click();
+    await sidebar.getByRole('checkbox', { name: /^Link to / }).first().check();
+    await sidebar.getByRole('button', { name: 'Insert ticked links' }).click();
     const edited = () =>
       page.evaluate(() => (window as unknown as { wp: { data: { select: (store: string) => { getEditedPostContent: () => string } } } }).wp.data.select('core/editor').getEditedPostContent());
-    await expect.poll(edited).toMatch(/<a href="[^"]+">[^<]+<\/a>/);
+    await expect.poll(edited, { timeout: 30_000 }).toMatch(/<a [^>]*data-interlinker="[^"]+"[^>]*>[^<]+<\/a>/);
     await screenshot(page, '12-editor-link-inserted');
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => site.content(loafId), { timeout: 30_000 }).toMatch(/<a href="[^"]+">[^<]+<\/a>/);
+    await expect.poll(() => site.content(loafId), { timeout: 30_000 }).toMatch(/<a [^>]*data-interlinker="[^"]+"[^>]*>[^<]+<\/a>/);
     const implemented = async () => {
       const answer = await site.admin.json<Array<{ status: string }>>(`/interlinker/v1/suggestions?post_id=${loafId}&status=implemented`);
       return answer.body.length;

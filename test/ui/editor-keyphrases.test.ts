@@ -38,6 +38,12 @@ describe("the block editor's \"Link this post for these phrases\" in Chromium", 
     await expect.poll(() => page.locator('.components-form-token-field__token-text').allInnerTexts()).toEqual([
       expect.stringContaining('weekend sourdough loaf'),
     ]);
+    // Refused in words the editor can see, not silently.
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'was not added' }).innerText()).toContain('it has 12 words, and a phrase has at most 6');
+    await field.fill('x'.repeat(101));
+    await field.press('Enter');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'was not added' }).innerText()).toContain('it has 101 characters, and a phrase has at most 100');
+    await screenshot(page, '22-editor-keyphrase-refused');
     await field.fill('');
     await page.locator('.interlinker-editor-keyphrases__help').scrollIntoViewIfNeeded();
     await screenshot(page, '21-editor-keyphrases');

@@ -7,6 +7,7 @@ import { useSelect } from '@wordpress/data';
 import { store as editorStore } from '@wordpress/editor';
 import { __ } from '@wordpress/i18n';
 
+import { NO_SUGGESTIONS_META_KEY } from '../api/no-suggestions';
 import { InboundSuggestions } from '../components/inbound/inbound-suggestions';
 import { EmptyState } from '../components/request-states';
 
@@ -16,10 +17,15 @@ export function InboundPanel() {
 			getCurrentPostId: () => number | null;
 			getCurrentPostAttribute: ( name: string ) => unknown;
 		};
+		const meta = editor.getCurrentPostAttribute( 'meta' ) as
+			| Record< string, unknown >
+			| undefined;
 		return {
 			id: Number( editor.getCurrentPostId() ?? 0 ),
 			isPublished:
 				editor.getCurrentPostAttribute( 'status' ) === 'publish',
+			// As saved: the switch takes effect once the post is.
+			noSuggestions: meta?.[ NO_SUGGESTIONS_META_KEY ] === true,
 		};
 	}, [] );
 
@@ -29,9 +35,18 @@ export function InboundPanel() {
 			initialOpen={ false }
 			className="interlinker-editor-inbound"
 		>
-			{ post.isPublished ? (
+			{ post.noSuggestions && (
+				<EmptyState
+					title={ __(
+						'This post gets no suggestions, so no links to it are suggested either.',
+						'interlinker'
+					) }
+				/>
+			) }
+			{ ! post.noSuggestions && post.isPublished && (
 				<InboundSuggestions postId={ post.id } />
-			) : (
+			) }
+			{ ! post.noSuggestions && ! post.isPublished && (
 				<EmptyState
 					title={ __(
 						'Links to this post can be found once it is published.',

@@ -29,6 +29,9 @@ export function rateLimitResetTime(
 }
 
 export function errorTitle( error: ApiError ): string {
+	if ( error.code === 'interlinker_post_locked' ) {
+		return __( 'Someone else is editing this post', 'interlinker' );
+	}
 	switch ( error.kind ) {
 		case 'not_connected':
 			return __( 'Interlinker is not connected yet', 'interlinker' );

@@ -1,8 +1,8 @@
 <?php
 /**
  * Which posts the bridge gets (published ones of the chosen post types, and any it already has) and which of them
- * take part in suggestions (not password-protected, outside excluded categories and paths), and the mapping
- * between posts and the URLs the bridge knows them by.
+ * take part in suggestions (not password-protected, outside excluded categories and paths, not switched to "no
+ * suggestions"), and the mapping between posts and the URLs the bridge knows them by.
  *
  * @package Interlinker
  */
@@ -33,7 +33,8 @@ final class Site_Content {
 			&& '' === $post->post_password
 			&& $this->has_chosen_type( $post )
 			&& ! $this->in_excluded_category( $post )
-			&& ! $this->is_excluded_path( (string) get_permalink( $post ) );
+			&& ! $this->is_excluded_path( (string) get_permalink( $post ) )
+			&& ! No_Suggestions::is_set( $post );
 	}
 
 	/**

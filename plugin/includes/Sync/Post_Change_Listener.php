@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Sync;
 
+use Interlinker\Content\No_Suggestions;
 use Interlinker\Content\Site_Content;
 use Interlinker\Settings\Settings;
 use WP_Post;
@@ -42,11 +43,11 @@ final class Post_Change_Listener {
 
 	/**
 	 * After a keyphrase meta is added, updated or deleted (the post's own list, Yoast's or Rank Math's focus
-	 * keyphrase): the bridge must get the post again, as after a content change.
+	 * keyphrase), or its "no suggestions" switch: the bridge must get the post again, as after a content change.
 	 */
 	public function meta_changed( mixed $meta_id, int $post_id, string $meta_key ): void {
 		// A delete by key across all posts names no post (0); get_post( 0 ) would be the global post.
-		if ( $post_id <= 0 || ! in_array( $meta_key, Post_Keyphrases::meta_keys(), true ) ) {
+		if ( $post_id <= 0 || ! in_array( $meta_key, array_merge( Post_Keyphrases::meta_keys(), array( No_Suggestions::META_KEY ) ), true ) ) {
 			return;
 		}
 		$post = get_post( $post_id );

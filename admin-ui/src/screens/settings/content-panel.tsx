@@ -23,6 +23,7 @@ import {
 	categoryNamesFromIds,
 	normalisePathPrefixes,
 } from './exclusions';
+import { NoSuggestionsPosts } from './no-suggestions-posts';
 
 export function ContentPanel( { settings }: { settings: Settings } ) {
 	const categories = useCategories().map( ( category ) => ( {
@@ -167,6 +168,7 @@ export function ContentPanel( { settings }: { settings: Settings } ) {
 						{ __( 'Save content settings', 'interlinker' ) }
 					</Button>
 				</form>
+				<NoSuggestionsPosts />
 			</CardBody>
 		</Card>
 	);

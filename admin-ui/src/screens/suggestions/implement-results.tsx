@@ -64,18 +64,19 @@ export function ImplementResults() {
 	const succeeded = run.results.filter(
 		( result ) => result.succeeded
 	).length;
+	// While the links go in, the dialog stays: closing it would hide the outcome of a run still under way.
+	const isRunning = run.status === 'running';
 	return (
 		<Modal
 			title={ __( 'Implementing links', 'interlinker' ) }
-			// While links go in, the dialog stays: its report is the only place that says what happened to each.
 			onRequestClose={ () => {
-				if ( run.status !== 'running' ) {
+				if ( ! isRunning ) {
 					void dismissImplementRun();
 				}
 			} }
-			isDismissible={ run.status !== 'running' }
-			shouldCloseOnEsc={ run.status !== 'running' }
-			shouldCloseOnClickOutside={ run.status !== 'running' }
+			isDismissible={ ! isRunning }
+			shouldCloseOnEsc={ ! isRunning }
+			shouldCloseOnClickOutside={ ! isRunning }
 			className="interlinker-implement-results"
 		>
 			<ImplementRunProgress run={ run } />
@@ -113,7 +114,8 @@ export function ImplementResults() {
 				<Button
 					variant="primary"
 					onClick={ () => void dismissImplementRun() }
-					disabled={ run.status === 'running' }
+					disabled={ isRunning }
+					accessibleWhenDisabled
 				>
 					{ __( 'Done', 'interlinker' ) }
 				</Button>
