@@ -120,6 +120,7 @@ final class Admin_Screens {
 			'version'          => INTERLINKER_VERSION,
 			// The first run's steps as far as WordPress knows them (no bridge call), for the setup checklist.
 			'setup'            => $this->setup?->steps(),
+			'setupGuideUrl'    => $this->plugin_url . 'readme.txt',
 		);
 	}
 
