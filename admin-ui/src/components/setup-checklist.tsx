@@ -62,16 +62,15 @@ function doneCount( steps: SetupSteps ): number {
 }
 
 export function SetupChecklist( { screen }: { screen: ScreenName } ) {
-	const { steps, connection, sync, isTesting } = useSelect(
+	const { steps, connection, isTesting } = useSelect(
 		( select ) => ( {
 			steps: select( store ).getSetup(),
 			connection: select( store ).getConnection(),
-			sync: select( store ).getSyncProgress(),
 			isTesting: select( store ).getConnection().status === 'testing',
 		} ),
 		[]
 	);
-	const { testConnection, runFullSync, refreshSetup, watchGeneration } =
+	const { testConnection, refreshSetup, watchGeneration } =
 		useDispatch( store );
 	const admin = canManageOptions();
 	const guide = setupGuideUrl();
@@ -112,7 +111,6 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 		: ! steps.contentSynced
 		? 3
 		: 4;
-	const syncing = sync.status === 'running' || sync.status === 'cancelling';
 
 	return (
 		<Card className="interlinker-setup" size="small">
@@ -223,27 +221,17 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 						</p>
 						{ admin && current === 3 && (
 							<p className="interlinker-setup__actions">
-								{ onSettings ? (
-									<Button
-										variant="primary"
-										onClick={ () => void runFullSync() }
-										isBusy={ syncing }
-										disabled={ syncing }
-										accessibleWhenDisabled
-									>
-										{ __(
-											'Sync all content',
-											'interlinker'
-										) }
-									</Button>
-								) : (
-									settingsLink(
-										__(
-											'Open Interlinker → Settings',
-											'interlinker'
-										),
-										'interlinker-sync'
-									)
+								{ settingsLink(
+									onSettings
+										? __(
+												'Go to “Sync all content”',
+												'interlinker'
+										  )
+										: __(
+												'Open Interlinker → Settings',
+												'interlinker'
+										  ),
+									'interlinker-sync'
 								) }
 							</p>
 						) }
@@ -260,7 +248,8 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 								'interlinker'
 							) }
 						</p>
-						{ steps.contentSynced && (
+						{ /* On Settings the sync panel shows it, under its button. */ }
+						{ steps.contentSynced && ! onSettings && (
 							<GenerationProgress
 								reviewButton={ screen !== 'suggestions' }
 							/>

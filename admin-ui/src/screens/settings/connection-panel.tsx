@@ -79,7 +79,7 @@ function ConnectionResult() {
 			isDismissible={ false }
 		>
 			<p>{ result.message }</p>
-			{ result.projectState !== 'found' && (
+			{ missing && (
 				<p>
 					<Button
 						variant="primary"
@@ -88,12 +88,10 @@ function ConnectionResult() {
 						disabled={ isSyncing }
 						accessibleWhenDisabled
 					>
-						{ missing
-							? __(
-									'Sync all content to this account',
-									'interlinker'
-							  )
-							: __( 'Sync all content', 'interlinker' ) }
+						{ __(
+							'Sync all content to this account',
+							'interlinker'
+						) }
 					</Button>
 				</p>
 			) }
