@@ -254,6 +254,12 @@ export interface RestSettings {
 	excludedPaths: string[];
 	/** The most links Interlinker inserts into one post. */
 	maxLinksPerPost: number;
+	/** The lowest score (a percentage) a suggestion needs, or null for automatic: the score the bridge calibrated for this site. The filter interlinker_min_relevance_score overrides it. */
+	minRelevanceScore: number | null;
+	/** The most suggestions the bridge proposes for one post. */
+	suggestionsPerPage: number;
+	/** Words never used as link text: a suggestion whose anchor contains one (whole word, any case) is not proposed. */
+	ignoredWords: string[];
 	/** After saving: what was saved but could not be applied on the bridge yet. */
 	warnings?: string[];
 }
@@ -267,6 +273,8 @@ export interface RestConnectionCheck {
 	bridgeVersion: string;
 	/** This site's project on the bridge; null before the first sync. */
 	projectId: string | null;
+	/** found: the key's account has this site's project; none: not yet (the first sync creates it); missing: the project this site used is not in the key's account (another account's key, or it was deleted), and the next sync creates it there. */
+	projectState: 'found' | 'none' | 'missing';
 	/** The account's hourly quota, as the bridge counts it; null when the bridge sent none. */
 	rateLimit: {
 		limit: number;
@@ -386,6 +394,35 @@ export interface RestInboundSuggestions {
 	leftOut: number;
 }
 
+/** `interlinker-generation` */
+export interface RestGeneration {
+	/** generating while posts wait for suggestions; idle otherwise. */
+	state: 'idle' | 'generating';
+	/** Posts still waiting for suggestions. */
+	queuedPages: number;
+	/** Posts done in the current (or last) run. */
+	generatedPages: number;
+	/** Posts in the current (or last) run: done plus waiting. */
+	totalPages: number;
+	/** Suggestions the current (or last) run made. */
+	suggestionsCreated: number;
+	startedAt: string | null;
+	finishedAt: string | null;
+}
+
+/** `interlinker-setup` */
+export interface RestSetup {
+	/** The bridge address and API key are set. */
+	connectionSet: boolean;
+	/** The bridge took this address and key. */
+	connectionTested: boolean;
+	/** A full sync of this site's project ran to its end. */
+	contentSynced: boolean;
+	/** The bridge made the first suggestions for this site. */
+	suggestionsMade: boolean;
+	complete: boolean;
+}
+
 /** `interlinker-settings-changes` */
 export interface RestSettingsChanges {
 	/** Address of the Interlinker bridge, as this server reaches it. */
@@ -400,6 +437,12 @@ export interface RestSettingsChanges {
 	excludedPaths?: string[];
 	/** The most links Interlinker inserts into one post. */
 	maxLinksPerPost?: number;
+	/** The lowest score (a percentage) a suggestion needs, or null for automatic: the score the bridge calibrated for this site. The filter interlinker_min_relevance_score overrides it. */
+	minRelevanceScore?: number | null;
+	/** The most suggestions the bridge proposes for one post. */
+	suggestionsPerPage?: number;
+	/** Words never used as link text: a suggestion whose anchor contains one (whole word, any case) is not proposed. */
+	ignoredWords?: string[];
 }
 
 /** `interlinker-page-query` */

@@ -52,7 +52,11 @@ function ScreenNotices() {
 	);
 }
 
-/** The bridge is unreachable, too slow or refuses the key: said here once, not in every panel of the screen. */
+/**
+ * The bridge is unreachable, too slow or refuses the key: said here once, not in every panel of the screen.
+ * @param root0
+ * @param root0.checklist Whether the setup checklist shows (it says what to do while nothing is connected).
+ */
 function BridgeProblemNotice( { checklist }: { checklist: boolean } ) {
 	const problem = useSelect(
 		( select ) => select( store ).getBridgeProblem(),

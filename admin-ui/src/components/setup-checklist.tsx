@@ -31,7 +31,12 @@ function Step( {
 	current: boolean;
 	children?: ReactNode;
 } ) {
-	const state = done ? 'is-done' : current ? 'is-current' : 'is-waiting';
+	let state = 'is-waiting';
+	if ( done ) {
+		state = 'is-done';
+	} else if ( current ) {
+		state = 'is-current';
+	}
 	return (
 		<li className={ `interlinker-setup__step ${ state }` }>
 			<span className="interlinker-setup__marker" aria-hidden="true">
@@ -72,8 +77,6 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 	);
 	const { testConnection, refreshSetup, watchGeneration } =
 		useDispatch( store );
-	const admin = canManageOptions();
-	const guide = setupGuideUrl();
 
 	// What WordPress alone could not tell (synced and suggestions made are known to the bridge), asked once.
 	const tested = steps?.connectionTested ?? false;
@@ -90,6 +93,8 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 	if ( ! steps ) {
 		return null;
 	}
+	const admin = canManageOptions();
+	const guide = setupGuideUrl();
 	const onSettings = screen === 'settings';
 	const settingsLink = ( label: string, anchor: string ) =>
 		onSettings ? (
@@ -104,13 +109,12 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 				{ label }
 			</Button>
 		);
-	const current = ! steps.connectionSet
-		? 1
-		: ! steps.connectionTested
-		? 2
-		: ! steps.contentSynced
-		? 3
-		: 4;
+	const current =
+		[
+			steps.connectionSet,
+			steps.connectionTested,
+			steps.contentSynced,
+		].indexOf( false ) + 1 || 4;
 
 	return (
 		<Card className="interlinker-setup" size="small">

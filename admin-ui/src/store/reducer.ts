@@ -477,7 +477,11 @@ export function generation(
 	return state;
 }
 
-/** The first run's steps: as the screen loaded, then as the plugin answers GET /setup and as the editor goes on. */
+/**
+ * The first run's steps: as the screen loaded, then as the plugin answers GET /setup and as the editor goes on.
+ * @param state
+ * @param action
+ */
 export function setup(
 	state: SetupState = { atLoad: initialSetup(), steps: initialSetup() },
 	action: Action

@@ -226,12 +226,18 @@ export function getGeneration( state: State ): GenerationWatch {
 	return state.generation;
 }
 
-/** The first run's steps; null when the plugin did not say (a site set up before the checklist existed). */
+/**
+ * The first run's steps; null when the plugin did not say (a site set up before the checklist existed).
+ * @param state
+ */
 export function getSetup( state: State ): SetupSteps | null {
 	return state.setup.steps;
 }
 
-/** Whether the setup checklist shows on this screen: the setup was not complete when the screen loaded. */
+/**
+ * Whether the setup checklist shows on this screen: the setup was not complete when the screen loaded.
+ * @param state
+ */
 export function showsSetupChecklist( state: State ): boolean {
 	return state.setup.atLoad !== null && ! state.setup.atLoad.complete;
 }
@@ -254,7 +260,10 @@ export function isConnected( state: State ): boolean {
 	);
 }
 
-/** Why the bridge cannot be used right now, to be said once at the top of the screen; null when nothing is known. */
+/**
+ * Why the bridge cannot be used right now, to be said once at the top of the screen; null when nothing is known.
+ * @param state
+ */
 export function getBridgeProblem( state: State ): ApiError | null {
 	return state.bridgeProblem;
 }

@@ -37,7 +37,7 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
+		$answers = array( self::suggestion(), self::implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions(), self::generation(), self::setup() );
 		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ), self::inbound_query() );
 		foreach ( array_merge( $answers, $inputs ) as $schema ) {
 			$schemas[ (string) $schema['title'] ] = $schema;

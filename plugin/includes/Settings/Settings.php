@@ -21,7 +21,6 @@ final class Settings {
 	public const OPTION_SETTINGS = 'interlinker_settings';
 	public const OPTION_API_KEY  = 'interlinker_api_key';
 	public const OPTION_PROJECT  = 'interlinker_project';
-
 	public const OPTION_SETUP    = 'interlinker_setup';
 
 	public const DEFAULT_MAX_LINKS = 3;
