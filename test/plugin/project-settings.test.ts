@@ -29,6 +29,13 @@ function sentBodies(site: PluginSite, method: string, path: RegExp): Record<stri
     .map((request) => JSON.parse(request.body) as Record<string, unknown>);
 }
 
+/** Forgets what the proxy saw and lifts its faults: what follows is recorded afresh. */
+function freshRecording(site: PluginSite): void {
+  site.proxy!.clear();
+  site.proxy!.seen.length = 0;
+  site.proxy!.requests.length = 0;
+}
+
 describe('the site settings the bridge project follows', () => {
   let site: PluginSite;
 
@@ -45,8 +52,8 @@ describe('the site settings the bridge project follows', () => {
   const save = (body: Record<string, unknown>) => site.admin.json<RestSettings & WpError>('/interlinker/v1/settings', { method: 'POST', body });
   const project = async () => (await site.bridgeApi<{ data: BridgeProject }>(`/api/projects/${await site.projectId()}`)).body.data;
 
-  it('when the first sync creates the project, then it is created with the settings (automatic score as null, 10 per post, no words)', async () => {
-    site.proxy!.clear();
+  it('when the project is created (by the first post sent), then it is created with the settings (automatic score as null, 10 per post, no words)', async () => {
+    // Creating the posts queued them, and the queue sent them after each answer: that made the project.
     await fullSync(site.admin);
 
     const created = sentBodies(site, 'POST', /^\/api\/projects$/);
@@ -55,7 +62,7 @@ describe('the site settings the bridge project follows', () => {
   });
 
   it('when the minimum score, suggestions per post and ignored words are saved, then the project gets them as 0–1, an integer and a list', async () => {
-    site.proxy!.clear();
+    freshRecording(site);
     const saved = await save({ minRelevanceScore: 70, suggestionsPerPage: 5, ignoredWords: ['click here', ' Read more ', 'CLICK HERE', ''] });
 
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -74,7 +81,7 @@ describe('the site settings the bridge project follows', () => {
   });
 
   it('when the minimum score is set back to automatic, then the project gets null', async () => {
-    site.proxy!.clear();
+    freshRecording(site);
     const saved = await save({ minRelevanceScore: null });
 
     expect(saved.status).toBe(200);
@@ -83,7 +90,7 @@ describe('the site settings the bridge project follows', () => {
   });
 
   it('when nothing the project follows changed, then the bridge is not told again', async () => {
-    site.proxy!.clear();
+    freshRecording(site);
     await save({ maxLinksPerPost: 4 });
 
     expect(sentBodies(site, 'PATCH', /^\/api\/projects\/[^/]+$/)).toEqual([]);
@@ -97,7 +104,7 @@ describe('the site settings the bridge project follows', () => {
     [{ ignoredWords: ['x'.repeat(61)] }],
     [{ ignoredWords: Array.from({ length: 201 }, (_, i) => `word${i}`) }],
   ])('when %j is saved, then it is refused and nothing is sent', async (body) => {
-    site.proxy!.clear();
+    freshRecording(site);
     const refused = await save(body);
 
     expect(refused.status).toBe(400);
@@ -108,7 +115,7 @@ describe('the site settings the bridge project follows', () => {
   it('when the bridge cannot be told, then saving warns and the next sync sends the settings', async () => {
     site.proxy!.inject('PATCH', /^\/api\/projects\/[^/]+$/, { kind: 'status', status: 503, times: 10 });
     const saved = await save({ suggestionsPerPage: 12 });
-    site.proxy!.clear();
+    freshRecording(site);
     await fullSync(site.admin);
 
     expect(saved.status).toBe(200);
@@ -131,11 +138,13 @@ describe('the filter interlinker_min_relevance_score', () => {
   });
 
   it('when a filter sets the lowest score, then it overrides the setting in what the project gets', async () => {
-    site.proxy!.clear();
-    const saved = await site.admin.json<RestSettings>('/interlinker/v1/settings', { method: 'POST', body: { minRelevanceScore: 80 } });
+    const created = sentBodies(site, 'POST', /^\/api\/projects$/);
+    freshRecording(site);
+    const saved = await site.admin.json<RestSettings>('/interlinker/v1/settings', { method: 'POST', body: { minRelevanceScore: 80, suggestionsPerPage: 9 } });
 
+    expect(created[0]).toMatchObject({ minRelevanceScore: 0.25 });
     expect(saved.body.minRelevanceScore).toBe(80);
-    expect(sentBodies(site, 'PATCH', /^\/api\/projects\/[^/]+$/)[0]).toMatchObject({ minRelevanceScore: 0.25 });
+    expect(sentBodies(site, 'PATCH', /^\/api\/projects\/[^/]+$/)).toEqual([expect.objectContaining({ minRelevanceScore: 0.25, suggestionsPerPage: 9 })]);
   });
 });
 
@@ -273,7 +282,7 @@ describe('GET /generation', () => {
     ['anonymous', 401],
     ['subscriber', 403],
   ] as const)('when the %s asks, then it is refused before any call to the bridge', async (who, status) => {
-    site.proxy!.clear();
+    freshRecording(site);
     const answer = await clients.get(who)!.json<WpError>('/interlinker/v1/generation');
 
     expect(answer.status).toBe(status);
@@ -283,7 +292,7 @@ describe('GET /generation', () => {
 
   // Needs the bridge's GET /api/projects/{id}/generation (the background-generation branch).
   it("when an editor asks after a sync, then the answer is the bridge's progress, as the schema says", async () => {
-    site.proxy!.clear();
+    freshRecording(site);
     const answer = await clients.get('editor')!.json<RestGeneration>('/interlinker/v1/generation');
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
