@@ -8,6 +8,7 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import type { Generation } from '../api/types';
 import { adminScreenUrl } from '../lib/admin-pages';
+import type { ApiError } from '../api/errors';
 import { describeError } from '../lib/error-message';
 import { store } from '../store';
 
@@ -51,6 +52,12 @@ export function generationText( progress: Generation ): string {
 	);
 }
 
+function isBridgeProblem( error: ApiError ): boolean {
+	return [ 'unreachable', 'unauthorized', 'not_connected' ].includes(
+		error.kind
+	);
+}
+
 export function GenerationProgress( {
 	reviewButton = true,
 }: {
@@ -61,6 +68,10 @@ export function GenerationProgress( {
 		( select ) => select( store ).getGeneration(),
 		[]
 	);
+	// A bridge that is down or refuses the key is said once, at the top of the screen.
+	if ( error && ! progress && isBridgeProblem( error ) ) {
+		return null;
+	}
 	if ( error && ! progress ) {
 		return (
 			<p className="interlinker-generation interlinker-generation--failed">

@@ -530,7 +530,6 @@ export function bridgeProblem(
 			return state;
 		case 'CONNECTION_TEST_FINISHED':
 		case 'GENERATION_RECEIVED':
-		case 'SETUP_RECEIVED':
 			return null;
 	}
 	return action.type.startsWith( 'RECEIVE_' ) ? null : state;
