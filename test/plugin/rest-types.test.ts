@@ -30,6 +30,8 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
       'interlinker-broken-link',
       'interlinker-inbound-links',
       'interlinker-inbound-suggestions',
+      'interlinker-generation',
+      'interlinker-setup',
       'interlinker-settings-changes',
       'interlinker-page-query',
       'interlinker-date-range',
