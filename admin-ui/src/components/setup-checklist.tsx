@@ -197,7 +197,18 @@ export function SetupChecklist( { screen }: { screen: ScreenName } ) {
 								{ describeError( connection.error ) }
 							</p>
 						) }
-						{ admin && current === 2 && (
+						{ admin && current === 2 && onSettings && (
+							<p className="interlinker-setup__actions">
+								{ settingsLink(
+									__(
+										'Go to “Test connection”',
+										'interlinker'
+									),
+									'interlinker-connection'
+								) }
+							</p>
+						) }
+						{ admin && current === 2 && ! onSettings && (
 							<p className="interlinker-setup__actions">
 								<Button
 									variant="primary"

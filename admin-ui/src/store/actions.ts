@@ -507,7 +507,8 @@ export function saveSettings( changes: SettingsChanges ): Thunk< boolean > {
 				: undefined
 		);
 		if ( saved && connection ) {
-			await refreshSetup()( args );
+			// The checklist catches up on its own; the form is done now.
+			void refreshSetup()( args );
 		}
 		return saved;
 	};
