@@ -83,11 +83,17 @@ export async function startBridgeProcess(
       const match = /^\s+(ilk_\S+)\s*$/m.exec(output);
       if (match && !apiKey) apiKey = match[1]!;
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      errors += chunk.toString();
+    });
     child.once('exit', (code, signal) => {
       if (stopping) return;
       const reason = signal ? `killed by ${signal}` : `exited with code ${code}`;
-      for (const listener of exitListeners) listener(`${reason}${output.trim() ? `: ${output.trim().split('\n').slice(-5).join('\n')}` : ''}`);
+      // What it said on stderr (its crash), never stdout: that holds the first API key.
+      const said = errors.trim().split('\n').slice(-5).join('\n');
+      for (const listener of exitListeners) listener(said ? `${reason}: ${said}` : reason);
     });
     stopping = false;
     const deadline = Date.now() + 20_000;
