@@ -450,6 +450,12 @@ export function connection(
 			return IDLE_CONNECTION;
 		case 'CONNECTION_SAVE_FAILED':
 			return { ...state, saveError: action.error };
+		case 'SYNC_FINISHED':
+			// "The first sync creates the project" no longer holds once a sync ran to its end.
+			return action.outcome === 'done' &&
+				state.result?.projectState !== 'found'
+				? IDLE_CONNECTION
+				: state;
 	}
 	return state;
 }
