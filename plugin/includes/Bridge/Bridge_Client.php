@@ -47,7 +47,7 @@ final class Bridge_Client {
 		if ( ! $this->settings->is_configured() ) {
 			return new WP_Error(
 				'interlinker_not_configured',
-				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge URL and API key in Settings → Interlinker (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
+				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge address and API key under Interlinker → Settings (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
 				array( 'status' => 503 )
 			);
 		}
