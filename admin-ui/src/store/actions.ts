@@ -510,6 +510,15 @@ export function saveSettings( changes: SettingsChanges ): Thunk< boolean > {
 			// The checklist catches up on its own; the form is done now.
 			void refreshSetup()( args );
 		}
+		if (
+			saved &&
+			( 'minRelevanceScore' in changes ||
+				'suggestionsPerPage' in changes ||
+				'ignoredWords' in changes )
+		) {
+			// The bridge finds suggestions again with the new settings: follow it.
+			void watchGeneration()( args );
+		}
 		return saved;
 	};
 }

@@ -11,6 +11,7 @@ import {
 	ProgressBar,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { describeError } from '../../lib/error-message';
@@ -24,14 +25,24 @@ import {
 } from '../../components/request-states';
 
 export function SyncPanel() {
-	const { progress, connected } = useSelect(
+	const { progress, connected, synced, generating } = useSelect(
 		( select ) => ( {
 			progress: select( store ).getSyncProgress(),
 			connected: select( store ).isConnected(),
+			synced: select( store ).getSetup()?.contentSynced ?? true,
+			generating:
+				select( store ).getGeneration().progress?.state ===
+				'generating',
 		} ),
 		[]
 	);
-	const { runFullSync, cancelSync } = useDispatch( store );
+	const { runFullSync, cancelSync, watchGeneration } = useDispatch( store );
+	// Opened while the bridge still finds suggestions (after a sync, or after a settings change): show how far.
+	useEffect( () => {
+		if ( connected && synced ) {
+			void watchGeneration();
+		}
+	}, [ connected, synced, watchGeneration ] );
 	const isRunning =
 		progress.status === 'running' || progress.status === 'cancelling';
 	const percent = syncPercent( progress );
@@ -128,7 +139,9 @@ export function SyncPanel() {
 						) }
 					</div>
 				) }
-				{ progress.status === 'done' && <GenerationProgress /> }
+				{ ( progress.status === 'done' || generating ) && (
+					<GenerationProgress />
+				) }
 			</CardBody>
 		</Card>
 	);
