@@ -59,7 +59,9 @@ async function main(): Promise<void> {
 
   let bridge: BridgeProcess | undefined;
   let wp: WordPressStack | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     await wp?.stop();
     if (bridge) {
       // Ctrl+C reaches the bridge too; once it has died of the signal, dispose() may wait for an exit already past.
@@ -69,10 +71,18 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+  // Without its bridge the demo is no demo: stop WordPress and MariaDB too, and say why.
+  const bridgeDied = (reason: string) => {
+    // Ctrl+C reaches the bridge too: that is no death to report.
+    if (stopping) return;
+    console.error(`\nThe bridge stopped (${reason}). Stopping WordPress and MariaDB.`);
+    void stop().then(() => process.exit(1));
+  };
 
   try {
     console.log('Starting the bridge…');
     bridge = await startBridgeProcess();
+    bridge.onUnexpectedExit(bridgeDied);
     console.log('Starting WordPress with the Interlinker plugin…');
     wp = await startWordPress({
       name: 'demo',

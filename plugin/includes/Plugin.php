@@ -44,6 +44,7 @@ use Interlinker\Links\Link_Counts;
 use Interlinker\Rest\Analytics_Controller;
 use Interlinker\Rest\Csv_Response;
 use Interlinker\Rest\Exports_Controller;
+use Interlinker\Rest\Generation_Controller;
 use Interlinker\Rest\Implementations_Controller;
 use Interlinker\Rest\Inbound_Suggestions_Controller;
 use Interlinker\Rest\Link_Counts_Controller;
@@ -57,6 +58,7 @@ use Interlinker\Settings\Connection_Check;
 use Interlinker\Settings\Key_Rotation;
 use Interlinker\Settings\Settings;
 use Interlinker\Settings\Settings_Update;
+use Interlinker\Settings\Setup_State;
 use Interlinker\Settings\Settings_View;
 use Interlinker\Suggestions\Inbound_Finder;
 use Interlinker\Suggestions\Suggestion_Generator;
@@ -64,7 +66,7 @@ use Interlinker\Suggestions\Suggestion_Listing;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
 use Interlinker\Sync\Post_Keyphrases;
-use Interlinker\Sync\Project_Exclusions;
+use Interlinker\Sync\Project_Settings_Push;
 use Interlinker\Sync\Site_Sync;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Sync_Service;
@@ -88,7 +90,7 @@ final class Plugin {
 	public readonly Rollback_Service $rollbacks;
 	public readonly Implementation_Records $records;
 	public readonly Implementation_Reconciler $reconciler;
-	public readonly Project_Exclusions $exclusions;
+	public readonly Project_Settings_Push $exclusions;
 	public readonly Link_Counts $link_counts;
 	public readonly Link_Count_Run $link_count_run;
 	private readonly Link_Count_Columns $link_count_columns;
@@ -118,14 +120,14 @@ final class Plugin {
 		$this->rollbacks    = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
 		$this->implementer  = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
 		$this->reconciler   = new Implementation_Reconciler( $this->api, $unreported, $this->records );
-		$this->exclusions   = new Project_Exclusions( $this->api, $this->settings );
+		$this->exclusions   = new Project_Settings_Push( $this->api, $this->settings );
 		$this->content_sync = new Sync_Service( $this->api, $this->content );
 		$this->sync         = new Site_Sync( $this->api, $this->content_sync, $this->exclusions, new Bridge_Rollback_Replay( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
 		$this->queue        = new Sync_Queue( $this->sync );
 		$this->listener     = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
 		$this->budget       = new Contributor_Budget( new User_Throttle() );
 		$this->reads        = new Read_Cache( $this->budget );
-		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ) );
+		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ), new Setup_State( $this->settings ) );
 
 		$this->link_counts    = new Link_Counts( $this->settings );
 		$this->link_count_run = new Link_Count_Run( $this->link_counts, $this->settings );
@@ -197,9 +199,12 @@ final class Plugin {
 		$listing     = new Suggestion_Listing( $this->api, $this->content, $generator, $view );
 		$reports     = new Analytics_Report( $this->api, $view );
 		$links       = new Link_Count_Report( $this->link_counts, $this->settings );
+		$connection  = new Connection_Check( $this->settings, $this->client, $this->projects );
+		$setup       = new Setup_State( $this->settings );
 		$controllers = array(
-			new Settings_Controller( new Connection_Check( $this->settings, $this->client, $this->projects ), new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ) ), new Settings_View( $this->settings ) ),
-			new Sync_Controller( $this->sync, $this->queue, $this->budget ),
+			new Settings_Controller( $connection, new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ), $connection ), new Settings_View( $this->settings ) ),
+			new Sync_Controller( $this->sync, $this->queue, $this->budget, $setup ),
+			new Generation_Controller( $this->api, $this->settings, $setup, $this->reads ),
 			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content ),
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),

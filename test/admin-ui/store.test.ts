@@ -240,7 +240,10 @@ describe( 'full sync in the store', () => {
 			c2: { synced: 117, failed: 2, skipped: 1, cursor: null },
 		};
 		const seen: Array< Record< string, unknown > > = [];
-		const calls = servePluginRoutes( ( call ) => {
+		const all = servePluginRoutes( ( call ) => {
+			if ( ! call.path.endsWith( '/sync' ) ) {
+				return wpError( 404, 'rest_no_route', 'No route.' );
+			}
 			const cursor = ( call.data as { cursor?: string } ).cursor;
 			seen.push( { ...registry.select.getSyncProgress() } );
 			return {
@@ -254,6 +257,7 @@ describe( 'full sync in the store', () => {
 
 		await registry.dispatch.runFullSync();
 
+		const calls = all.filter( ( call ) => call.path.endsWith( '/sync' ) );
 		expect(
 			calls.map( ( call ) => ( call.data as { cursor?: string } ).cursor )
 		).toEqual( [ undefined, 'c1', 'c2' ] );
@@ -269,6 +273,66 @@ describe( 'full sync in the store', () => {
 			skipped: 1,
 			total: 120,
 		} );
+	} );
+
+	it( 'when the sync is done, then the store follows the bridge’s background generation every 2 s until it is idle', async () => {
+		const registry = freshRegistry();
+		const generation = [
+			{ state: 'generating', queuedPages: 3, generatedPages: 1 },
+			{ state: 'idle', queuedPages: 0, generatedPages: 4 },
+		];
+		const all = servePluginRoutes( ( call ) => {
+			if ( call.path.endsWith( '/generation' ) ) {
+				const next = generation.shift() ?? { state: 'idle' };
+				return {
+					body: {
+						queuedPages: 0,
+						generatedPages: 4,
+						totalPages: 4,
+						suggestionsCreated: 9,
+						startedAt: null,
+						finishedAt: null,
+						...next,
+					},
+				};
+			}
+			if ( call.path.endsWith( '/setup' ) ) {
+				return {
+					body: {
+						connectionSet: true,
+						connectionTested: true,
+						contentSynced: true,
+						suggestionsMade: true,
+						complete: true,
+					},
+				};
+			}
+			return {
+				body: {
+					synced: 4,
+					failed: 0,
+					skipped: 0,
+					total: 4,
+					done: true,
+					cursor: null,
+				},
+			};
+		} );
+		const started = Date.now();
+
+		await registry.dispatch.runFullSync();
+
+		const polls = all.filter( ( call ) =>
+			call.path.endsWith( '/generation' )
+		);
+		expect( polls ).toHaveLength( 2 );
+		expect( Date.now() - started ).toBeGreaterThanOrEqual( 1900 );
+		expect( registry.select.getGeneration() ).toMatchObject( {
+			watching: false,
+			error: null,
+			progress: { state: 'idle', generatedPages: 4, totalPages: 4 },
+		} );
+		expect( registry.select.getSetup()?.complete ).toBe( true );
 	} );
 
 	it( 'when a batch fails, then the sync stops with the error and keeps what it counted', async () => {

@@ -33,6 +33,8 @@ describe('the admin UI’s REST types and the plugin’s PHP schemas', () => {
       'interlinker-inbound-suggestions',
       'interlinker-link-count',
       'interlinker-link-count-progress',
+      'interlinker-generation',
+      'interlinker-setup',
       'interlinker-settings-changes',
       'interlinker-page-query',
       'interlinker-date-range',

@@ -59,6 +59,8 @@ describe('every plugin route, for every role', () => {
     ['GET /analytics/orphans', () => ['/analytics/orphans', 'GET'], editors],
     ['GET /analytics/broken-links', () => ['/analytics/broken-links', 'GET'], editors],
     ['GET /analytics/inbound-links', () => ['/analytics/inbound-links', 'GET'], editors],
+    ['GET /generation', () => ['/generation', 'GET'], editors],
+    ['GET /setup', () => ['/setup', 'GET'], editors],
   ];
 
   const cases = routes.flatMap(([name, request, matrix]) => everyone.map((who) => [name, who, matrix[who], request] as const));

@@ -88,6 +88,8 @@ describe('the API key follows the bridge URL', () => {
 
   it('when the key comes from INTERLINKER_API_KEY but the URL from the settings, then the key is sent nowhere and the settings say why', async () => {
     await save({ bridgeUrl: elsewhere.url, apiKey: 'ilk_stored_key_that_is_not_the_constant' });
+    // Saving tried the stored key on that address (as Save connection does); from here on nothing may go there.
+    elsewhere.seen.length = 0;
     await site.php(`return update_option( 'interlinker_test_constant_key', ${phpString(site.bridge.apiKey)} );`);
 
     const settings = await site.admin.json<Settings>('/interlinker/v1/settings');
@@ -103,8 +105,24 @@ describe('the API key follows the bridge URL', () => {
     expect(elsewhere.seen).toEqual([]);
   });
 
-  it('when the bridge URL answers with a redirect, then test connection reports it and follows nothing', async () => {
-    await save({ bridgeUrl: redirector.url, apiKey: site.bridge.apiKey });
+  it('when the bridge URL answers with a redirect, then saving it is refused and follows nothing', async () => {
+    const refused = await save({ bridgeUrl: redirector.url, apiKey: site.bridge.apiKey });
+    const settings = await site.admin.json<Settings>('/interlinker/v1/settings');
+
+    expect(refused.status).toBe(502);
+    expect(refused.body.code).toBe('interlinker_bridge_redirected');
+    expect(refused.body.message).toContain(elsewhere.url);
+    expect(settings.body.bridgeUrl).toBe(site.bridge.url);
+    expect(elsewhere.seen).toEqual([]);
+  });
+
+  it('when a saved bridge URL starts answering with a redirect, then test connection reports it and follows nothing', async () => {
+    // Saved while it was a bridge; now it redirects (set directly: saving it now would be refused).
+    await site.php(`
+      $settings = get_option( 'interlinker_settings' );
+      $settings['bridgeUrl'] = ${phpString(redirector.url)};
+      update_option( 'interlinker_settings', $settings );
+      return update_option( 'interlinker_api_key', ${phpString(site.bridge.apiKey)} );`);
 
     const tested = await testConnection();
     const listed = await site.admin.json<WpError>('/interlinker/v1/suggestions');

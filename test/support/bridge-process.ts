@@ -25,6 +25,8 @@ export interface BridgeProcess {
   start(env?: NodeJS.ProcessEnv): Promise<void>;
   /** Stops it and removes its database. */
   dispose(): Promise<void>;
+  /** Calls `listener` when the running bridge exits without stop() or dispose() asking it to (it crashed, or was killed). */
+  onUnexpectedExit(listener: (reason: string) => void): void;
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -67,6 +69,8 @@ export async function startBridgeProcess(
   let child: ChildProcess | undefined;
   let apiKey = '';
   let output = '';
+  let stopping = false;
+  const exitListeners: Array<(reason: string) => void> = [];
 
   async function start(runEnv: NodeJS.ProcessEnv = {}): Promise<void> {
     // A second process on the same port would fail to listen while the health check reached the first one, which
@@ -79,7 +83,19 @@ export async function startBridgeProcess(
       const match = /^\s+(ilk_\S+)\s*$/m.exec(output);
       if (match && !apiKey) apiKey = match[1]!;
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      errors += chunk.toString();
+    });
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const reason = signal ? `killed by ${signal}` : `exited with code ${code}`;
+      // What it said on stderr (its crash), never stdout: that holds the first API key.
+      const said = errors.trim().split('\n').slice(-5).join('\n');
+      for (const listener of exitListeners) listener(said ? `${reason}: ${said}` : reason);
+    });
+    stopping = false;
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`bridge exited: ${output}`);
@@ -98,6 +114,7 @@ export async function startBridgeProcess(
     const running = child;
     // Already gone (exited, or killed by a signal such as the user's Ctrl+C reaching it too).
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    stopping = true;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGTERM');
@@ -127,6 +144,9 @@ export async function startBridgeProcess(
     async dispose() {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    onUnexpectedExit(listener) {
+      exitListeners.push(listener);
     },
   };
 }

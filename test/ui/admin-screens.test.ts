@@ -27,12 +27,15 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await site?.stop();
   });
 
-  it('when the plugin is not connected yet, then the suggestions screen says so and leads to Settings', async () => {
+  it('when the plugin is not connected yet, then the suggestions screen shows the setup steps and leads to Settings', async () => {
     await session.expectingFailedRequests(async () => {
       await page.goto(screen(site, 'interlinker'));
-      await expect.poll(() => page.getByText('Interlinker is not connected yet').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('heading', { name: 'Set up Interlinker' }).count()).toBe(1);
+      // The list's own request failed (nothing connected): it points to the steps rather than repeating them.
+      await expect.poll(() => page.getByText('Shown here once Interlinker is set up').count(), { timeout: 15_000 }).toBe(1);
     });
-    expect(await page.getByRole('link', { name: 'Open Interlinker settings' }).getAttribute('href')).toContain('page=interlinker-settings');
+    expect(await page.getByText('Interlinker is not connected yet').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open Interlinker → Settings' }).first().getAttribute('href')).toContain('page=interlinker-settings');
     await screenshot(page, '01-suggestions-not-connected');
   });
 
@@ -50,7 +53,7 @@ describe('the Interlinker wp-admin screens in Chromium', () => {
     await expect.poll(() => page.locator('.components-notice.is-success').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Sync all content' }).click();
-    await expect.poll(() => page.getByText('The sync finished').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.interlinker-sync').textContent(), { timeout: 60_000 }).toMatch(/(\d+) of \1 posts synced, 0 failed/);
     expect(await page.locator('.interlinker-sync progress, .interlinker-sync [role="progressbar"]').count()).toBeGreaterThan(0);
     // The bar grows with a short animation: the picture waits until it is full.
     await page.waitForFunction(() => {

@@ -17,8 +17,8 @@ const pluginCopy = path.join(root, '.tmp/ui-translations-plugin/interlinker');
 const GERMAN: Record<string, string> = {
   Suggestions: 'Vorschläge',
   'Link health': 'Linkgesundheit',
-  'Interlinker is not connected yet': 'Interlinker ist noch nicht verbunden',
-  'Open Interlinker settings': 'Interlinker-Einstellungen öffnen',
+  'Set up Interlinker': 'Interlinker einrichten',
+  'Open Interlinker → Settings': 'Interlinker → Einstellungen öffnen',
 };
 
 /** The .pot with the sample translations filled in, as a translator's tool would save it. */
@@ -67,9 +67,9 @@ describe('the plugin in German (de_DE), from a .po compiled by npm run i18n:comp
     };
     const messages = json.locale_data.messages;
 
-    expect(messages['Interlinker is not connected yet']).toEqual(['Interlinker ist noch nicht verbunden']);
+    expect(messages['Set up Interlinker']).toEqual(['Interlinker einrichten']);
     // "Link health" is a PHP menu title and a React heading; "Suggestions" likewise. Nothing PHP-only goes in.
-    expect(Object.keys(messages).sort()).toEqual(['', 'Interlinker is not connected yet', 'Link health', 'Open Interlinker settings', 'Suggestions']);
+    expect(Object.keys(messages).sort()).toEqual(['', 'Link health', 'Open Interlinker → Settings', 'Set up Interlinker', 'Suggestions']);
     expect(readFileSync(path.join(languages, 'interlinker-de_DE-interlinker-editor.json'), 'utf8')).toBe(readFileSync(path.join(languages, 'interlinker-de_DE-interlinker-admin.json'), 'utf8'));
     expect(parsePo(germanPo()).filter((entry) => entry.translations.some((t) => t !== '')).length).toBe(Object.keys(GERMAN).length + 1);
   });
@@ -77,7 +77,7 @@ describe('the plugin in German (de_DE), from a .po compiled by npm run i18n:comp
   it('when an administrator whose language is German opens the suggestions screen, then the PHP menu and the React screen speak German', async () => {
     await session.expectingFailedRequests(async () => {
       await page.goto(`${wp.url}/wp-admin/admin.php?page=interlinker`);
-      await expect.poll(() => page.getByText('Interlinker ist noch nicht verbunden').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('heading', { name: 'Interlinker einrichten' }).count(), { timeout: 15_000 }).toBe(1);
     });
 
     // PHP: the submenu titles and the page's <title>, through load_plugin_textdomain and the .mo.
@@ -86,8 +86,8 @@ describe('the plugin in German (de_DE), from a .po compiled by npm run i18n:comp
     expect(await menu.getByRole('link', { name: 'Linkgesundheit', exact: true }).count()).toBe(1);
     expect(await page.title()).toContain('Vorschläge');
     // React: strings through wp_set_script_translations and interlinker-de_DE-interlinker-admin.json.
-    expect(await page.getByRole('link', { name: 'Interlinker-Einstellungen öffnen' }).count()).toBe(1);
-    expect(await page.getByText('Interlinker is not connected yet').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Interlinker → Einstellungen öffnen' }).count()).toBe(1);
+    expect(await page.getByText('Set up Interlinker').count()).toBe(0);
     // A string the sample leaves untranslated stays English.
     expect(await menu.getByRole('link', { name: 'Implementations', exact: true }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');

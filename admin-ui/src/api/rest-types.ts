@@ -39,49 +39,12 @@ export interface RestImplementation {
 	summary: {
 		succeeded: number;
 		failed: number;
-		/** Links that went in and were undone since (one by one, by post, or all at once). */
-		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
-		/** When this link was undone; null while it is in place (or never went in). */
-		rolledBackAt: string | null;
-	} >;
-}
-
-/** `interlinker-listed-implementation` */
-export interface RestListedImplementation {
-	id: string;
-	suggestionIds: string[];
-	platform: string;
-	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
-	createdAt: string | null;
-	implementedAt: string | null;
-	rolledBackAt: string | null;
-	rollbackReason: string | null;
-	summary: {
-		succeeded: number;
-		failed: number;
-		/** Links that went in and were undone since (one by one, by post, or all at once). */
-		rolledBack: number;
-	} | null;
-	/** The bridge's result per suggestion, once the site reported it. */
-	results: Array< {
-		suggestionId: string;
-		succeeded: boolean;
-		error: string | null;
-		/** When this link was undone; null while it is in place (or never went in). */
-		rolledBackAt: string | null;
-	} >;
-	/** The posts it changed on this site (links undone since or not); posts the user may not read are left out. */
-	posts: Array< {
-		postId: number;
-		title: string;
-		url: string;
-		editLink: string;
 	} >;
 }
 
@@ -98,8 +61,6 @@ export interface RestImplementAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
-		/** Links that went in and were undone since (one by one, by post, or all at once). */
-		rolledBack: number;
 	} | null;
 	/** One per suggestion, in request order: the post its link went into, or why it did not (code and reason). */
 	results: Array< {
@@ -124,8 +85,6 @@ export interface RestRollbackAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
-		/** Links that went in and were undone since (one by one, by post, or all at once). */
-		rolledBack: number;
 	} | null;
 	/** One per post the implementation changed: its outcome, and why it was not saved when it was not. */
 	results: Array< {
@@ -150,30 +109,18 @@ export interface RestImplementationDetails {
 	summary: {
 		succeeded: number;
 		failed: number;
-		/** Links that went in and were undone since (one by one, by post, or all at once). */
-		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
-		/** When this link was undone; null while it is in place (or never went in). */
-		rolledBackAt: string | null;
 	} >;
-	/** The posts it changed on this site, with the links still in them and those undone since; posts the user may not read are left out. */
+	/** The posts it changed on this site and can still undo, with their links; posts the user may not read are left out. */
 	posts: Array< {
 		postId: number;
 		title: string;
-		url: string;
 		editLink: string;
-		/** Links undone since (one by one, with their post, or all at once). */
-		undoneLinks: Array< {
-			suggestionId: string;
-			anchorText: string;
-			href: string;
-			undoneAt: string;
-		} >;
 		links: Array< {
 			suggestionId: string;
 			anchorText: string;
@@ -307,6 +254,12 @@ export interface RestSettings {
 	excludedPaths: string[];
 	/** The most links Interlinker inserts into one post. */
 	maxLinksPerPost: number;
+	/** The lowest score (a percentage) a suggestion needs, or null for automatic: the score the bridge calibrated for this site. The filter interlinker_min_relevance_score overrides it. */
+	minRelevanceScore: number | null;
+	/** The most suggestions the bridge proposes for one post. */
+	suggestionsPerPage: number;
+	/** Words never used as link text: a suggestion whose anchor contains one (whole word, any case) is not proposed. */
+	ignoredWords: string[];
 	/** After saving: what was saved but could not be applied on the bridge yet. */
 	warnings?: string[];
 }
@@ -320,6 +273,8 @@ export interface RestConnectionCheck {
 	bridgeVersion: string;
 	/** This site's project on the bridge; null before the first sync. */
 	projectId: string | null;
+	/** found: the key's account has this site's project; none: not yet (the first sync creates it); missing: the project this site used is not in the key's account (another account's key, or it was deleted), and the next sync creates it there. */
+	projectState: 'found' | 'none' | 'missing';
 	/** The account's hourly quota, as the bridge counts it; null when the bridge sent none. */
 	rateLimit: {
 		limit: number;
@@ -439,29 +394,32 @@ export interface RestInboundSuggestions {
 	leftOut: number;
 }
 
-/** `interlinker-link-count` */
-export interface RestLinkCount {
-	postId: number;
-	title: string;
-	url: string;
-	/** Empty unless the user may edit the post. */
-	editLink: string;
-	postType: string;
-	status: string;
-	/** Links to this post from other published posts of the chosen types. */
-	inbound: number;
-	/** Links in this post to pages of this site. */
-	internal: number;
-	/** Links in this post to other sites. */
-	external: number;
-	/** Whether the post has been counted yet; its numbers are 0 until then. */
-	counted: boolean;
+/** `interlinker-generation` */
+export interface RestGeneration {
+	/** generating while posts wait for suggestions; idle otherwise. */
+	state: 'idle' | 'generating';
+	/** Posts still waiting for suggestions. */
+	queuedPages: number;
+	/** Posts done in the current (or last) run. */
+	generatedPages: number;
+	/** Posts in the current (or last) run: done plus waiting. */
+	totalPages: number;
+	/** Suggestions the current (or last) run made. */
+	suggestionsCreated: number;
+	startedAt: string | null;
+	finishedAt: string | null;
 }
 
-/** `interlinker-link-count-progress` */
-export interface RestLinkCountProgress {
-	counted: number;
-	total: number;
+/** `interlinker-setup` */
+export interface RestSetup {
+	/** The bridge address and API key are set. */
+	connectionSet: boolean;
+	/** The bridge took this address and key. */
+	connectionTested: boolean;
+	/** A full sync of this site's project ran to its end. */
+	contentSynced: boolean;
+	/** The bridge made the first suggestions for this site. */
+	suggestionsMade: boolean;
 	complete: boolean;
 }
 
@@ -479,6 +437,12 @@ export interface RestSettingsChanges {
 	excludedPaths?: string[];
 	/** The most links Interlinker inserts into one post. */
 	maxLinksPerPost?: number;
+	/** The lowest score (a percentage) a suggestion needs, or null for automatic: the score the bridge calibrated for this site. The filter interlinker_min_relevance_score overrides it. */
+	minRelevanceScore?: number | null;
+	/** The most suggestions the bridge proposes for one post. */
+	suggestionsPerPage?: number;
+	/** Words never used as link text: a suggestion whose anchor contains one (whole word, any case) is not proposed. */
+	ignoredWords?: string[];
 }
 
 /** `interlinker-page-query` */
@@ -501,19 +465,4 @@ export interface RestDateRange {
 export interface RestInboundQuery {
 	/** The most suggestions wanted, 1–50; by default as many as a generation for a post asks for (filter interlinker_generate_limit). */
 	limit?: number;
-}
-
-/** `interlinker-link-count-query` */
-export interface RestLinkCountQuery {
-	/** Only posts whose title contains this. */
-	search?: string;
-	/** Sort by this count, or by title. */
-	orderby?: 'inbound' | 'internal' | 'external' | 'title';
-	order?: 'asc' | 'desc';
-	/** orphans: only published posts no other post links to. */
-	filter?: 'all' | 'orphans';
-	/** Only the posts that link to this post. */
-	links_to?: number;
-	/** Only the posts this post links to. */
-	links_from?: number;
 }

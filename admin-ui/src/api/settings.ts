@@ -1,8 +1,10 @@
 import { NAMESPACE, request } from './request';
 import type {
 	ConnectionTest,
+	Generation,
 	Settings,
 	SettingsChanges,
+	SetupSteps,
 	SyncBatch,
 } from './types';
 
@@ -10,8 +12,14 @@ export function fetchSettings(): Promise< Settings > {
 	return request< Settings >( `${ NAMESPACE }/settings` );
 }
 
-export function saveSettings( changes: SettingsChanges ): Promise< Settings > {
-	return request< Settings >( `${ NAMESPACE }/settings`, {
+/**
+ * Saves; the answer's `warnings` say what was saved but not applied.
+ * @param changes
+ */
+export function saveSettings(
+	changes: SettingsChanges
+): Promise< Settings & { warnings?: string[] } > {
+	return request< Settings & { warnings?: string[] } >( `${ NAMESPACE }/settings`, {
 		method: 'POST',
 		data: changes,
 	} );
@@ -51,4 +59,14 @@ export function syncBatch( body: {
 		method: 'POST',
 		data,
 	} );
+}
+
+/** How far the bridge's background generation of suggestions for this site is. */
+export function fetchGeneration(): Promise< Generation > {
+	return request< Generation >( `${ NAMESPACE }/generation` );
+}
+
+/** Which steps of the first run are done. */
+export function fetchSetup(): Promise< SetupSteps > {
+	return request< SetupSteps >( `${ NAMESPACE }/setup` );
 }

@@ -8,6 +8,7 @@ import type {
 	RestAnalyticsSummary,
 	RestBrokenLink,
 	RestConnectionCheck,
+	RestGeneration,
 	RestImplementAnswer,
 	RestImplementation,
 	RestImplementationDetails,
@@ -21,6 +22,7 @@ import type {
 	RestRollbackAnswer,
 	RestSettings,
 	RestSettingsChanges,
+	RestSetup,
 	RestSuggestion,
 	RestSyncResult,
 	RestTimeseriesPoint,
@@ -103,6 +105,12 @@ export type SettingsChanges = RestSettingsChanges;
 
 /** POST /settings/test-connection when the connection works. */
 export type ConnectionTest = RestConnectionCheck;
+
+/** The bridge's background generation of suggestions: the current (or last) run. */
+export type Generation = RestGeneration;
+
+/** The steps of the first run, as the setup checklist shows them. */
+export type SetupSteps = RestSetup;
 
 /** One answer of a full sync; the counts are for the whole run so far, not for this batch. */
 export type SyncBatch = RestSyncResult;

@@ -1,11 +1,22 @@
 /**
- * The frame of every Interlinker screen: the page heading, its actions, and WordPress-style notices.
+ * The frame of every Interlinker screen: the page heading, its actions, WordPress-style notices, the setup checklist
+ * until the first run is done, and — once for the whole screen — why the bridge cannot be used right now.
  */
 import type { ReactNode } from 'react';
 
-import { NoticeList, SnackbarList } from '@wordpress/components';
+import { Button, NoticeList, Notice, SnackbarList } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
 import { store as noticesStore } from '@wordpress/notices';
+
+import { canManageOptions, currentScreen } from '../lib/admin-config';
+import { adminScreenUrl, isScreenName } from '../lib/admin-pages';
+import { errorDetail, errorTitle } from '../lib/error-message';
+import { store } from '../store';
+import { BridgeNoticeShown } from './bridge-notice-context';
+import { GenerationProgress } from './generation-progress';
+import { SetupChecklist } from './setup-checklist';
 
 interface StoreNotice {
 	id: string;
@@ -41,6 +52,81 @@ function ScreenNotices() {
 	);
 }
 
+/**
+ * The bridge is unreachable, too slow or refuses the key: said here once, not in every panel of the screen.
+ * @param root0
+ * @param root0.checklist Whether the setup checklist shows (it says what to do while nothing is connected).
+ */
+function BridgeProblemNotice( { checklist }: { checklist: boolean } ) {
+	const problem = useSelect(
+		( select ) => select( store ).getBridgeProblem(),
+		[]
+	);
+	const { invalidateResolutionForStore } = useDispatch( store ) as unknown as {
+		invalidateResolutionForStore: () => void;
+	};
+	// Before the setup is done, the checklist says what to do.
+	if ( ! problem || ( checklist && problem.kind === 'not_connected' ) ) {
+		return null;
+	}
+	const admin = canManageOptions();
+	return (
+		<Notice
+			status="error"
+			isDismissible={ false }
+			className="interlinker-error interlinker-bridge-problem"
+		>
+			<p>
+				<strong>{ errorTitle( problem ) }</strong>
+			</p>
+			<p>{ errorDetail( problem ) }</p>
+			{ ! admin && (
+				<p>
+					{ __(
+						'Ask a site administrator to check the Interlinker settings.',
+						'interlinker'
+					) }
+				</p>
+			) }
+			<p className="interlinker-error__actions">
+				{ admin && currentScreen() !== 'settings' && (
+					<Button
+						variant="secondary"
+						href={ adminScreenUrl( 'settings' ) }
+					>
+						{ __( 'Open Interlinker settings', 'interlinker' ) }
+					</Button>
+				) }
+				{ problem.kind !== 'not_connected' && (
+					<Button
+						variant="tertiary"
+						onClick={ () => invalidateResolutionForStore() }
+					>
+						{ __( 'Try again', 'interlinker' ) }
+					</Button>
+				) }
+			</p>
+		</Notice>
+	);
+}
+
+/**
+ * On the Suggestions screen of a site set up: while the bridge finds suggestions in the background, how far it is
+ * (the lists load again as it fills).
+ */
+function GenerationUnderWay() {
+	const generating = useSelect(
+		( select ) =>
+			select( store ).getGeneration().progress?.state === 'generating',
+		[]
+	);
+	const { watchGeneration } = useDispatch( store );
+	useEffect( () => {
+		void watchGeneration();
+	}, [ watchGeneration ] );
+	return generating ? <GenerationProgress reviewButton={ false } /> : null;
+}
+
 export function AdminPage( {
 	title,
 	actions,
@@ -50,19 +136,33 @@ export function AdminPage( {
 	actions?: ReactNode;
 	children: ReactNode;
 } ) {
+	const checklist = useSelect(
+		( select ) => select( store ).showsSetupChecklist(),
+		[]
+	);
+	const screen = currentScreen();
 	return (
-		<div className="interlinker-admin">
-			<div className="interlinker-admin__header">
-				<h1 className="wp-heading-inline">{ title }</h1>
-				{ actions && (
-					<div className="interlinker-admin__header-actions">
-						{ actions }
-					</div>
+		<BridgeNoticeShown.Provider value={ true }>
+			<div className="interlinker-admin">
+				<div className="interlinker-admin__header">
+					<h1 className="wp-heading-inline">{ title }</h1>
+					{ actions && (
+						<div className="interlinker-admin__header-actions">
+							{ actions }
+						</div>
+					) }
+				</div>
+				<hr className="wp-header-end" />
+				<ScreenNotices />
+				<BridgeProblemNotice checklist={ checklist } />
+				{ checklist && isScreenName( screen ) && (
+					<SetupChecklist screen={ screen } />
 				) }
+				{ ! checklist && screen === 'suggestions' && (
+					<GenerationUnderWay />
+				) }
+				{ children }
 			</div>
-			<hr className="wp-header-end" />
-			<ScreenNotices />
-			{ children }
-		</div>
+		</BridgeNoticeShown.Provider>
 	);
 }

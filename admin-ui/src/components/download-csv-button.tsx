@@ -8,6 +8,7 @@ import { download } from '@wordpress/icons';
 
 import type { ExportFilters } from '../api/exports';
 import { store } from '../store';
+import { notConnectedReason } from './not-connected-reason';
 
 export function DownloadCsvButton( {
 	filters,
@@ -17,8 +18,11 @@ export function DownloadCsvButton( {
 	/** Names the list for screen readers, when a screen holds more than one such button. */
 	listName?: string;
 } ) {
-	const isDownloading = useSelect(
-		( select ) => select( store ).isBusy( `export:${ filters.kind }` ),
+	const { isDownloading, connected } = useSelect(
+		( select ) => ( {
+			isDownloading: select( store ).isBusy( `export:${ filters.kind }` ),
+			connected: select( store ).isConnected(),
+		} ),
 		[ filters.kind ]
 	);
 	const { downloadCsv } = useDispatch( store );
@@ -27,8 +31,10 @@ export function DownloadCsvButton( {
 			variant="secondary"
 			icon={ download }
 			isBusy={ isDownloading }
-			disabled={ isDownloading }
+			disabled={ isDownloading || ! connected }
 			accessibleWhenDisabled
+			description={ connected ? undefined : notConnectedReason() }
+			showTooltip={ ! connected }
 			aria-label={
 				listName
 					? sprintf(

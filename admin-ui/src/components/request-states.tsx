@@ -4,14 +4,50 @@
 import type { ReactNode } from 'react';
 
 import { Button, Notice, Spinner } from '@wordpress/components';
+import { useSelect } from '@wordpress/data';
+import { useContext, useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import type { ApiError } from '../api/errors';
 import { canManageOptions } from '../lib/admin-config';
 import { adminScreenUrl } from '../lib/admin-pages';
 import { errorDetail, errorTitle } from '../lib/error-message';
+import { store } from '../store';
+import { BridgeNoticeShown } from './bridge-notice-context';
+
+/** After this long without an answer, the wait is explained rather than shown as a bare spinner. */
+export const SLOW_ANSWER_MS = 4000;
+
+/**
+ * Whether something started (mounted) more than SLOW_ANSWER_MS ago and is still going.
+ * @param active Whether the wait is still on; the clock starts again when it turns on.
+ */
+export function useSlowAnswer( active = true ): boolean {
+	const [ slow, setSlow ] = useState( false );
+	useEffect( () => {
+		setSlow( false );
+		if ( ! active ) {
+			return undefined;
+		}
+		const timer = setTimeout( () => setSlow( true ), SLOW_ANSWER_MS );
+		return () => clearTimeout( timer );
+	}, [ active ] );
+	return slow;
+}
+
+export function SlowAnswerNote() {
+	return (
+		<span className="interlinker-state__slow">
+			{ __(
+				'The bridge is slow to answer. Still waiting; WordPress gives up after about 10 seconds and then says why.',
+				'interlinker'
+			) }
+		</span>
+	);
+}
 
 export function LoadingState( { label }: { label: string } ) {
+	const slow = useSlowAnswer();
 	return (
 		<div
 			className="interlinker-state interlinker-state--loading"
@@ -19,6 +55,7 @@ export function LoadingState( { label }: { label: string } ) {
 		>
 			<Spinner />
 			<span>{ label }</span>
+			{ slow && <SlowAnswerNote /> }
 		</div>
 	);
 }
@@ -56,6 +93,37 @@ export function ErrorState( {
 		error.kind === 'unauthorized' ||
 		error.kind === 'unreachable';
 	const needsSettings = isSettingsProblem && canManageOptions();
+	const saidAbove = useContext( BridgeNoticeShown );
+	const { problem, checklist } = useSelect(
+		( select ) => ( {
+			problem: select( store ).getBridgeProblem(),
+			checklist: select( store ).showsSetupChecklist(),
+		} ),
+		[]
+	);
+	// The screen's top already says it (the bridge notice, or the setup checklist): say only what is missing here.
+	if (
+		saidAbove &&
+		isSettingsProblem &&
+		error.code !== 'interlinker_not_synced' &&
+		( problem !== null || ( checklist && error.kind === 'not_connected' ) )
+	) {
+		return (
+			<div className="interlinker-state interlinker-state--blocked">
+				<p>
+					{ error.kind === 'not_connected'
+						? __(
+								'Shown here once Interlinker is set up (see the steps above).',
+								'interlinker'
+						  )
+						: __(
+								'Not loaded: the bridge cannot be used right now (see above).',
+								'interlinker'
+						  ) }
+				</p>
+			</div>
+		);
+	}
 	return (
 		<Notice
 			status={ error.kind === 'rate_limited' ? 'warning' : 'error' }

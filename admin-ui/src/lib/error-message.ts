@@ -32,6 +32,12 @@ export function errorTitle( error: ApiError ): string {
 	if ( error.code === 'interlinker_post_locked' ) {
 		return __( 'Someone else is editing this post', 'interlinker' );
 	}
+	if ( error.code === 'interlinker_bridge_timeout' ) {
+		return __( 'The bridge is too slow to answer', 'interlinker' );
+	}
+	if ( error.code === 'interlinker_not_synced' ) {
+		return __( 'This site is not synced yet', 'interlinker' );
+	}
 	switch ( error.kind ) {
 		case 'not_connected':
 			return __( 'Interlinker is not connected yet', 'interlinker' );

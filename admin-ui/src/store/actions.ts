@@ -489,20 +489,30 @@ export function rollbackImplementation(
 async function settingsCall(
 	{ dispatch, registry }: ThunkArgs,
 	busyName: string,
-	call: () => Promise< Settings >,
-	successMessage: string
+	call: () => Promise< Settings & { warnings?: string[] } >,
+	successMessage: string,
+	onError?: ( error: ApiError ) => void
 ): Promise< boolean > {
 	dispatch( { type: 'SET_BUSY', name: busyName, busy: true } );
 	try {
-		dispatch( { type: 'RECEIVE_SETTINGS', settings: await call() } );
+		const { warnings = [], ...settings } = await call();
+		dispatch( { type: 'RECEIVE_SETTINGS', settings } );
 		notifySuccess( registry, successMessage );
+		// Saved, but not all applied (the bridge could not be told yet, the key could not be checked…).
+		for ( const warning of warnings ) {
+			notifyWarning( registry, warning );
+		}
 		return true;
 	} catch ( error ) {
-		notifyError(
-			registry,
-			describeError( error as ApiError ),
-			`interlinker-${ busyName }`
-		);
+		if ( onError ) {
+			onError( error as ApiError );
+		} else {
+			notifyError(
+				registry,
+				describeError( error as ApiError ),
+				`interlinker-${ busyName }`
+			);
+		}
 		return false;
 	} finally {
 		dispatch( { type: 'SET_BUSY', name: busyName, busy: false } );
@@ -510,13 +520,40 @@ async function settingsCall(
 }
 
 export function saveSettings( changes: SettingsChanges ): Thunk< boolean > {
-	return ( args ) =>
-		settingsCall(
+	return async ( args ) => {
+		const connection = 'apiKey' in changes || 'bridgeUrl' in changes;
+		if ( connection ) {
+			args.dispatch( { type: 'CONNECTION_SAVE_STARTED' } );
+		}
+		const saved = await settingsCall(
 			args,
 			'saveSettings',
 			() => settingsApi.saveSettings( changes ),
-			__( 'Settings saved.', 'interlinker' )
+			__( 'Settings saved.', 'interlinker' ),
+			// A refused address or key is said beside the form, where it was typed.
+			connection
+				? ( error ) =>
+						args.dispatch( {
+							type: 'CONNECTION_SAVE_FAILED',
+							error,
+						} )
+				: undefined
 		);
+		if ( saved && connection ) {
+			// The checklist catches up on its own; the form is done now.
+			void refreshSetup()( args );
+		}
+		if (
+			saved &&
+			( 'minRelevanceScore' in changes ||
+				'suggestionsPerPage' in changes ||
+				'ignoredWords' in changes )
+		) {
+			// The bridge finds suggestions again with the new settings: follow it.
+			void watchGeneration()( args );
+		}
+		return saved;
+	};
 }
 
 export function rotateApiKey(): Thunk< boolean > {
@@ -533,7 +570,8 @@ export function rotateApiKey(): Thunk< boolean > {
 }
 
 export function testConnection(): Thunk {
-	return async ( { dispatch } ) => {
+	return async ( args ) => {
+		const { dispatch } = args;
 		dispatch( { type: 'CONNECTION_TEST_STARTED' } );
 		try {
 			dispatch( {
@@ -546,12 +584,76 @@ export function testConnection(): Thunk {
 				error: error as ApiError,
 			} );
 		}
+		await refreshSetup()( args );
+	};
+}
+
+/** Asks the plugin again which steps of the first run are done (after a test, a save, a sync). */
+export function refreshSetup(): Thunk {
+	return async ( { dispatch } ) => {
+		try {
+			dispatch( {
+				type: 'SETUP_RECEIVED',
+				steps: await settingsApi.fetchSetup(),
+			} );
+		} catch {
+			// The checklist keeps what it knew; the screens say what is wrong with the bridge.
+		}
+	};
+}
+
+const GENERATION_POLL_MS = 2000;
+
+/**
+ * Follows the bridge's background generation: asks once, then every 2 s while it is generating. The Suggestions
+ * lists load again as it fills. Only one watch runs at a time.
+ */
+export function watchGeneration(): Thunk {
+	return async ( args ) => {
+		const { select, dispatch } = args;
+		if ( select.getGeneration().watching ) {
+			return;
+		}
+		dispatch( { type: 'GENERATION_WATCH_STARTED' } );
+		let seen = -1;
+		try {
+			for (;;) {
+				let progress;
+				try {
+					progress = await settingsApi.fetchGeneration();
+				} catch ( error ) {
+					dispatch( {
+						type: 'GENERATION_FAILED',
+						error: error as ApiError,
+					} );
+					break;
+				}
+				dispatch( { type: 'GENERATION_RECEIVED', progress } );
+				if ( progress.suggestionsCreated !== seen ) {
+					if ( seen !== -1 ) {
+						refreshSuggestionLists( dispatch );
+					}
+					seen = progress.suggestionsCreated;
+				}
+				if ( progress.state !== 'generating' ) {
+					break;
+				}
+				await new Promise( ( resolve ) =>
+					setTimeout( resolve, GENERATION_POLL_MS )
+				);
+			}
+		} finally {
+			dispatch( { type: 'GENERATION_WATCH_ENDED' } );
+		}
+		refreshSuggestionLists( dispatch );
+		await refreshSetup()( args );
 	};
 }
 
 /** Syncs every published post, one batch per request, until the plugin says it is done or the editor cancels. */
 export function runFullSync(): Thunk {
-	return async ( { select, dispatch, registry } ) => {
+	return async ( args ) => {
+		const { select, dispatch } = args;
 		dispatch( { type: 'SYNC_STARTED' } );
 		let cursor: string | null = null;
 		try {
@@ -576,14 +678,14 @@ export function runFullSync(): Thunk {
 			}
 		} catch ( error ) {
 			dispatch( { type: 'SYNC_FAILED', error: error as ApiError } );
-			notifyError(
-				registry,
-				describeError( error as ApiError ),
-				'interlinker-sync'
-			);
 		}
 		dispatch.invalidateResolutionForStoreSelector( 'getSettings' );
 		dispatch.invalidateResolutionForStoreSelector( 'getAnalytics' );
+		if ( select.getSyncProgress().status === 'done' ) {
+			// The bridge now finds suggestions for what changed, in the background: follow it.
+			await refreshSetup()( args );
+			await watchGeneration()( args );
+		}
 	};
 }
 

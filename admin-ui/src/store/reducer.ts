@@ -1,18 +1,22 @@
 import { combineReducers } from '@wordpress/data';
 
+import type { ApiError } from '../api/errors';
 import type {
 	Implementation,
 	PostSuggestionState,
 	Suggestion,
 } from '../api/types';
+import { initialSetup } from '../lib/admin-config';
 import type {
 	Action,
 	ConnectionState,
+	GenerationWatch,
 	HealthState,
 	ImplementationsState,
 	ImplementRun,
 	InboundLookup,
 	QueryResult,
+	SetupState,
 	State,
 	SuggestionsState,
 	SyncProgress,
@@ -444,6 +448,7 @@ const IDLE_CONNECTION: ConnectionState = {
 	status: 'idle',
 	result: null,
 	error: null,
+	saveError: null,
 };
 
 export function connection(
@@ -452,17 +457,109 @@ export function connection(
 ): ConnectionState {
 	switch ( action.type ) {
 		case 'CONNECTION_TEST_STARTED':
-			return { status: 'testing', result: null, error: null };
+			return { ...IDLE_CONNECTION, status: 'testing' };
 		case 'CONNECTION_TEST_FINISHED':
 			return {
+				...IDLE_CONNECTION,
 				status: action.result.ok ? 'ok' : 'failed',
 				result: action.result,
-				error: null,
 			};
 		case 'CONNECTION_TEST_FAILED':
-			return { status: 'failed', result: null, error: action.error };
+			return { ...IDLE_CONNECTION, status: 'failed', error: action.error };
+		case 'CONNECTION_SAVE_STARTED':
+			// A new address or key: what the last test said no longer holds.
+			return IDLE_CONNECTION;
+		case 'CONNECTION_SAVE_FAILED':
+			return { ...state, saveError: action.error };
+		case 'SYNC_FINISHED':
+			// "The first sync creates the project" no longer holds once a sync ran to its end.
+			return action.outcome === 'done' &&
+				state.result?.projectState !== 'found'
+				? IDLE_CONNECTION
+				: state;
 	}
 	return state;
+}
+
+const IDLE_GENERATION: GenerationWatch = {
+	progress: null,
+	watching: false,
+	error: null,
+};
+
+export function generation(
+	state: GenerationWatch = IDLE_GENERATION,
+	action: Action
+): GenerationWatch {
+	switch ( action.type ) {
+		case 'GENERATION_WATCH_STARTED':
+			return { ...state, watching: true, error: null };
+		case 'GENERATION_RECEIVED':
+			return { ...state, progress: action.progress, error: null };
+		case 'GENERATION_FAILED':
+			return { ...state, error: action.error };
+		case 'GENERATION_WATCH_ENDED':
+			return { ...state, watching: false };
+	}
+	return state;
+}
+
+/**
+ * The first run's steps: as the screen loaded, then as the plugin answers GET /setup and as the editor goes on.
+ * @param state
+ * @param action
+ */
+export function setup(
+	state: SetupState = { atLoad: initialSetup(), steps: initialSetup() },
+	action: Action
+): SetupState {
+	switch ( action.type ) {
+		case 'SETUP_RECEIVED':
+			return { ...state, steps: action.steps };
+		case 'RECEIVE_SETTINGS': {
+			if ( ! state.steps ) {
+				return state;
+			}
+			const set =
+				action.settings.bridgeUrl !== '' &&
+				action.settings.apiKeySet &&
+				action.settings.configurationError === null;
+			return set === state.steps.connectionSet
+				? state
+				: { ...state, steps: { ...state.steps, connectionSet: set } };
+		}
+	}
+	return state;
+}
+
+const BRIDGE_PROBLEMS = new Set( [ 'not_connected', 'unreachable', 'unauthorized' ] );
+
+/**
+ * Why the bridge cannot be used right now (not connected, unreachable, key refused), from the last failed read; the
+ * next answer from the bridge clears it. Every screen says it once, at the top.
+ * @param state
+ * @param action
+ */
+export function bridgeProblem(
+	state: ApiError | null = null,
+	action: Action
+): ApiError | null {
+	switch ( action.type ) {
+		case 'RECEIVE_ERROR':
+		case 'GENERATION_FAILED':
+		case 'CONNECTION_TEST_FAILED':
+			// Not synced yet concerns the site's project, not the bridge: the screens say it where it matters.
+			return BRIDGE_PROBLEMS.has( action.error.kind ) &&
+				action.error.code !== 'interlinker_not_synced'
+				? action.error
+				: state;
+		case 'RECEIVE_SETTINGS':
+			return state;
+		case 'CONNECTION_TEST_FINISHED':
+		case 'GENERATION_RECEIVED':
+			return null;
+	}
+	return action.type.startsWith( 'RECEIVE_' ) ? null : state;
 }
 
 export default combineReducers( {
@@ -476,4 +573,7 @@ export default combineReducers( {
 	implementRun,
 	sync,
 	connection,
+	generation,
+	setup,
+	bridgeProblem,
 } );

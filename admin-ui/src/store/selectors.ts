@@ -17,12 +17,14 @@ import type {
 	OrphanPage,
 	RollbackPostResult,
 	Settings,
+	SetupSteps,
 	Suggestion,
 	TimeseriesPoint,
 } from '../api/types';
 import { errorKey, queryKey } from './keys';
 import type {
 	ConnectionState,
+	GenerationWatch,
 	ImplementRun,
 	InboundLookup,
 	QueryResult,
@@ -233,4 +235,50 @@ export function getSyncProgress( state: State ): SyncProgress {
 
 export function getConnection( state: State ): ConnectionState {
 	return state.connection;
+}
+
+export function getGeneration( state: State ): GenerationWatch {
+	return state.generation;
+}
+
+/**
+ * The first run's steps; null when the plugin did not say (a site set up before the checklist existed).
+ * @param state
+ */
+export function getSetup( state: State ): SetupSteps | null {
+	return state.setup.steps;
+}
+
+/**
+ * Whether the setup checklist shows on this screen: the setup was not complete when the screen loaded.
+ * @param state
+ */
+export function showsSetupChecklist( state: State ): boolean {
+	return state.setup.atLoad !== null && ! state.setup.atLoad.complete;
+}
+
+/**
+ * Whether actions that need the bridge may be offered: an address and key are set and the bridge has not refused
+ * the key or said it is not connected since. A bridge that is only unreachable still counts as connected (its
+ * actions then say so when tried).
+ * @param state
+ */
+export function isConnected( state: State ): boolean {
+	if ( state.setup.steps && ! state.setup.steps.connectionSet ) {
+		return false;
+	}
+	const problem = state.bridgeProblem;
+	return ! (
+		problem &&
+		( problem.kind === 'not_connected' || problem.kind === 'unauthorized' ) &&
+		problem.code !== 'interlinker_not_synced'
+	);
+}
+
+/**
+ * Why the bridge cannot be used right now, to be said once at the top of the screen; null when nothing is known.
+ * @param state
+ */
+export function getBridgeProblem( state: State ): ApiError | null {
+	return state.bridgeProblem;
 }

@@ -7,6 +7,7 @@ import type {
 	AnalyticsSummary,
 	BrokenLink,
 	ConnectionTest,
+	Generation,
 	Implementation,
 	ImplementationDetails,
 	InboundBucket,
@@ -19,6 +20,7 @@ import type {
 	PostSuggestionState,
 	RollbackPostResult,
 	Settings,
+	SetupSteps,
 	Suggestion,
 	SuggestionStatus,
 	TimeseriesPoint,
@@ -106,6 +108,22 @@ export interface ConnectionState {
 	status: 'idle' | 'testing' | 'ok' | 'failed';
 	result: ConnectionTest | null;
 	error: ApiError | null;
+	/** Why the last "Save connection" was refused (the bridge refused the key, the address is no bridge…). */
+	saveError: ApiError | null;
+}
+
+/** The bridge's background generation, as the screens follow it (every 2 s while it generates). */
+export interface GenerationWatch {
+	progress: Generation | null;
+	/** A watch is polling: a second one does not start. */
+	watching: boolean;
+	error: ApiError | null;
+}
+
+export interface SetupState {
+	/** As the screen loaded: the checklist shows on this screen when the setup was not complete then. */
+	atLoad: SetupSteps | null;
+	steps: SetupSteps | null;
 }
 
 export interface State {
@@ -122,6 +140,10 @@ export interface State {
 	implementRun: ImplementRun | null;
 	sync: SyncProgress;
 	connection: ConnectionState;
+	generation: GenerationWatch;
+	setup: SetupState;
+	/** Why the bridge cannot be used right now (not connected, unreachable, key refused); null once it answers. */
+	bridgeProblem: ApiError | null;
 }
 
 export type Action =
@@ -187,4 +209,11 @@ export type Action =
 	| { type: 'SYNC_FAILED'; error: ApiError }
 	| { type: 'CONNECTION_TEST_STARTED' }
 	| { type: 'CONNECTION_TEST_FINISHED'; result: ConnectionTest }
-	| { type: 'CONNECTION_TEST_FAILED'; error: ApiError };
+	| { type: 'CONNECTION_TEST_FAILED'; error: ApiError }
+	| { type: 'CONNECTION_SAVE_STARTED' }
+	| { type: 'CONNECTION_SAVE_FAILED'; error: ApiError }
+	| { type: 'GENERATION_WATCH_STARTED' }
+	| { type: 'GENERATION_RECEIVED'; progress: Generation }
+	| { type: 'GENERATION_FAILED'; error: ApiError }
+	| { type: 'GENERATION_WATCH_ENDED' }
+	| { type: 'SETUP_RECEIVED'; steps: SetupSteps };

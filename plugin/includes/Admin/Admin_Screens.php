@@ -24,7 +24,7 @@ final class Admin_Screens {
 	/** @var array<string, string> Screen hook suffix → data-screen value, filled when the menu is built. */
 	private array $hooks = array();
 
-	public function __construct( private readonly string $plugin_dir, private readonly string $plugin_url ) {}
+	public function __construct( private readonly string $plugin_dir, private readonly string $plugin_url, private readonly ?\Interlinker\Settings\Setup_State $setup = null ) {}
 
 	/**
 	 * Menu slug → [data-screen, capability, menu title].
@@ -118,6 +118,9 @@ final class Admin_Screens {
 			'adminUrl'         => admin_url(),
 			'screens'          => array_map( static fn( array $s ): string => $s[0], self::screens() ),
 			'version'          => INTERLINKER_VERSION,
+			// The first run's steps as far as WordPress knows them (no bridge call), for the setup checklist.
+			'setup'            => $this->setup?->steps(),
+			'setupGuideUrl'    => $this->plugin_url . 'readme.txt',
 		);
 	}
 

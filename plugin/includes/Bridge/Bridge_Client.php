@@ -47,7 +47,7 @@ final class Bridge_Client {
 		if ( ! $this->settings->is_configured() ) {
 			return new WP_Error(
 				'interlinker_not_configured',
-				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge URL and API key in Settings → Interlinker (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
+				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge address and API key under Interlinker → Settings (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
 				array( 'status' => 503 )
 			);
 		}
@@ -97,7 +97,7 @@ final class Bridge_Client {
 	private function attempt( string $url, array $args ): Bridge_Response|WP_Error {
 		$response = wp_remote_request( $url, $args );
 		if ( is_wp_error( $response ) ) {
-			return self::transport_error( $response );
+			return self::transport_error( $response, (int) $args['timeout'] );
 		}
 		$status = (int) wp_remote_retrieve_response_code( $response );
 		if ( $status >= 300 && $status < 400 ) {
@@ -113,13 +113,14 @@ final class Bridge_Client {
 		return Bridge_Errors::from_answer( $status, is_array( $decoded ) ? $decoded : null, $rate_limit, $retry_after, $this->retry_policy->is_retryable_status( $status ) );
 	}
 
-	private static function transport_error( WP_Error $error ): WP_Error {
+	private static function transport_error( WP_Error $error, int $timeout ): WP_Error {
 		$message = $error->get_error_message();
 		if ( str_contains( $message, 'cURL error 28' ) || str_contains( strtolower( $message ), 'timed out' ) ) {
 			// A slow bridge is not retried: waiting twice as long would only make the editor wait more.
 			return new WP_Error(
 				'interlinker_bridge_timeout',
-				__( 'The Interlinker bridge did not answer in time. Try again in a moment; if it keeps happening, check the bridge\'s load.', 'interlinker' ),
+				/* translators: %d: seconds waited. */
+				sprintf( __( 'The Interlinker bridge is running but did not answer within %d seconds, so WordPress stopped waiting. It is probably busy (a large sync or generation) or short of memory or CPU. Try again in a moment; if it keeps happening, check the bridge\'s load and log.', 'interlinker' ), $timeout ),
 				array( 'status' => 504 )
 			);
 		}

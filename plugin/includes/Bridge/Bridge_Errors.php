@@ -57,7 +57,7 @@ final class Bridge_Errors {
 				return new WP_Error( 'interlinker_invalid_request', $bridge_message, $data );
 			case 401:
 				$data['status'] = 502;
-				return new WP_Error( 'interlinker_bridge_unauthorized', __( 'The bridge refused the API key: it is unknown or revoked. Enter a valid key in Settings → Interlinker.', 'interlinker' ), $data );
+				return new WP_Error( 'interlinker_bridge_unauthorized', __( 'The bridge refused the API key: it is unknown or revoked. Enter a valid key under Interlinker → Settings.', 'interlinker' ), $data );
 			case 404:
 				$data['status'] = 404;
 				return new WP_Error( 'interlinker_not_found', '' !== $bridge_message ? $bridge_message : __( 'Not found on the bridge.', 'interlinker' ), $data );

@@ -201,6 +201,17 @@ final class Project_Api {
 	}
 
 	/**
+	 * How far the bridge's background generation for this project is.
+	 */
+	public function generation(): Generation_Progress|WP_Error {
+		$answer = $this->call( 'GET', '/generation' );
+		if ( is_wp_error( $answer ) ) {
+			return $answer;
+		}
+		return Generation_Progress::from_bridge( $answer->data ) ?? new WP_Error( 'interlinker_bad_answer', __( 'The bridge answered with something that is not what was asked for.', 'interlinker' ), array( 'status' => 502 ) );
+	}
+
+	/**
 	 * Analytics and link-health reports: '' (the groups), '/timeseries', '/orphans', '/broken-links', '/inbound-links'.
 	 *
 	 * @param array<string, scalar> $query Dates or pagination.
@@ -227,7 +238,20 @@ final class Project_Api {
 		if ( is_wp_error( $project_id ) ) {
 			return $project_id;
 		}
-		return $this->client->request( $method, $this->path( $project_id, $sub_path ), $body, $query, $idempotent, $timeout, $headers );
+		$answer = $this->client->request( $method, $this->path( $project_id, $sub_path ), $body, $query, $idempotent, $timeout, $headers );
+		if ( is_wp_error( $answer ) && 'interlinker_not_found' === $answer->get_error_code() && $this->projects->forget_if_gone( $project_id ) ) {
+			// Not the suggestion or implementation asked for: the project itself is not in the key's account.
+			return self::project_gone();
+		}
+		return $answer;
+	}
+
+	private static function project_gone(): WP_Error {
+		return new WP_Error(
+			'interlinker_not_synced',
+			__( 'This site\'s project is not in the bridge account of the current API key (the key belongs to another account, or the project was deleted). Run "Sync all content" under Interlinker → Settings to create it in this account.', 'interlinker' ),
+			array( 'status' => 409 )
+		);
 	}
 
 	/**

@@ -41,7 +41,7 @@ final class Project_Resolver {
 		if ( ! $create ) {
 			return new WP_Error(
 				'interlinker_not_synced',
-				__( 'This site has no Interlinker project yet: run a full sync first (Interlinker → Settings → Sync now).', 'interlinker' ),
+				__( 'This site has no Interlinker project yet: run a full sync first (Interlinker → Settings → Sync all content).', 'interlinker' ),
 				array( 'status' => 409 )
 			);
 		}
@@ -52,8 +52,7 @@ final class Project_Resolver {
 				'name'         => mb_substr( wp_strip_all_tags( (string) get_bloginfo( 'name' ) ), 0, 200 ) ?: Settings::site_domain(),
 				'domain'       => Settings::site_domain(),
 				'preferredSdk' => 'wordpress',
-				'excludePaths' => $this->settings->excluded_paths(),
-			)
+			) + $this->settings->project_fields()
 		);
 		if ( is_wp_error( $created ) ) {
 			return $created;

@@ -37,7 +37,7 @@ final class Rest_Schemas {
 	 */
 	public static function all(): array {
 		$schemas = array();
-		$answers = array( self::suggestion(), self::implementation(), self::listed_implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions() );
+		$answers = array( self::suggestion(), self::implementation(), self::listed_implementation(), self::implement_answer(), self::rollback_answer(), self::implementation_details(), self::reconcile_answer(), self::sync_result(), self::sync_queue(), self::sync_queue_run(), self::settings(), self::connection_check(), self::analytics_summary(), self::timeseries_point(), self::orphan_page(), self::broken_link(), self::inbound_links(), self::inbound_suggestions(), self::generation(), self::setup() );
 		$inputs  = array( self::settings_changes(), self::object( 'interlinker-page-query', self::page_args(), array() ), self::object( 'interlinker-date-range', self::date_range_args(), array() ), self::inbound_query() );
 		array_push( $answers, self::link_count(), self::link_count_progress() );
 		array_push( $inputs, self::object( 'interlinker-link-count-query', self::link_count_args(), array() ) );
@@ -513,6 +513,30 @@ final class Rest_Schemas {
 					'maximum'     => Settings::MAX_LINKS_CEILING,
 					'context'     => array( 'view', 'edit' ),
 				),
+				'minRelevanceScore'     => array(
+					'description' => __( 'The lowest score (a percentage) a suggestion needs, or null for automatic: the score the bridge calibrated for this site. The filter interlinker_min_relevance_score overrides it.', 'interlinker' ),
+					'type'        => array( 'integer', 'null' ),
+					'minimum'     => 0,
+					'maximum'     => 100,
+					'context'     => array( 'view', 'edit' ),
+				),
+				'suggestionsPerPage'    => array(
+					'description' => __( 'The most suggestions the bridge proposes for one post.', 'interlinker' ),
+					'type'        => 'integer',
+					'minimum'     => 1,
+					'maximum'     => Settings::SUGGESTIONS_PER_PAGE_CEILING,
+					'context'     => array( 'view', 'edit' ),
+				),
+				'ignoredWords'          => array(
+					'description' => __( 'Words never used as link text: a suggestion whose anchor contains one (whole word, any case) is not proposed.', 'interlinker' ),
+					'type'        => 'array',
+					'maxItems'    => Settings::IGNORED_WORDS_MAX,
+					'items'       => array(
+						'type'      => 'string',
+						'maxLength' => Settings::IGNORED_WORD_MAX_LENGTH,
+					),
+					'context'     => array( 'view', 'edit' ),
+				),
 				'warnings'              => array(
 					'description' => __( 'After saving: what was saved but could not be applied on the bridge yet.', 'interlinker' ),
 					'type'        => 'array',
@@ -521,7 +545,7 @@ final class Rest_Schemas {
 					'readonly'    => true,
 				),
 			),
-			array( 'bridgeUrl', 'bridgeUrlFromConstant', 'apiKeySet', 'apiKeyFromConstant', 'configurationError', 'projectId', 'postTypes', 'availablePostTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost' )
+			array( 'bridgeUrl', 'bridgeUrlFromConstant', 'apiKeySet', 'apiKeyFromConstant', 'configurationError', 'projectId', 'postTypes', 'availablePostTypes', 'excludedCategories', 'excludedPaths', 'maxLinksPerPost', 'minRelevanceScore', 'suggestionsPerPage', 'ignoredWords' )
 		);
 	}
 
@@ -550,6 +574,13 @@ final class Rest_Schemas {
 						'type'        => array( 'string', 'null' ),
 					)
 				),
+				'projectState'  => self::view(
+					array(
+						'description' => __( 'found: the key\'s account has this site\'s project; none: not yet (the first sync creates it); missing: the project this site used is not in the key\'s account (another account\'s key, or it was deleted), and the next sync creates it there.', 'interlinker' ),
+						'type'        => 'string',
+						'enum'        => array( 'found', 'none', 'missing' ),
+					)
+				),
 				'rateLimit'     => self::view(
 					array(
 						'description' => __( 'The account\'s hourly quota, as the bridge counts it; null when the bridge sent none.', 'interlinker' ),
@@ -561,6 +592,56 @@ final class Rest_Schemas {
 						),
 					)
 				),
+			)
+		);
+	}
+
+	/**
+	 * The answer of GET /generation: the bridge's background generation of suggestions for this site.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function generation(): array {
+		$count = array(
+			'type'    => 'integer',
+			'minimum' => 0,
+		);
+		$date  = array( 'type' => array( 'string', 'null' ) );
+		return self::object(
+			'interlinker-generation',
+			array(
+				'state'              => self::view(
+					array(
+						'description' => __( 'generating while posts wait for suggestions; idle otherwise.', 'interlinker' ),
+						'type'        => 'string',
+						'enum'        => array( 'idle', 'generating' ),
+					)
+				),
+				'queuedPages'        => self::view( $count + array( 'description' => __( 'Posts still waiting for suggestions.', 'interlinker' ) ) ),
+				'generatedPages'     => self::view( $count + array( 'description' => __( 'Posts done in the current (or last) run.', 'interlinker' ) ) ),
+				'totalPages'         => self::view( $count + array( 'description' => __( 'Posts in the current (or last) run: done plus waiting.', 'interlinker' ) ) ),
+				'suggestionsCreated' => self::view( $count + array( 'description' => __( 'Suggestions the current (or last) run made.', 'interlinker' ) ) ),
+				'startedAt'          => self::view( $date ),
+				'finishedAt'         => self::view( $date ),
+			)
+		);
+	}
+
+	/**
+	 * The answer of GET /setup: which steps of the first run are done.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public static function setup(): array {
+		$step = array( 'type' => 'boolean' );
+		return self::object(
+			'interlinker-setup',
+			array(
+				'connectionSet'    => self::view( $step + array( 'description' => __( 'The bridge address and API key are set.', 'interlinker' ) ) ),
+				'connectionTested' => self::view( $step + array( 'description' => __( 'The bridge took this address and key.', 'interlinker' ) ) ),
+				'contentSynced'    => self::view( $step + array( 'description' => __( 'A full sync of this site\'s project ran to its end.', 'interlinker' ) ) ),
+				'suggestionsMade'  => self::view( $step + array( 'description' => __( 'The bridge made the first suggestions for this site.', 'interlinker' ) ) ),
+				'complete'         => self::view( $step ),
 			)
 		);
 	}

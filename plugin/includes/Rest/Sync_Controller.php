@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Rest;
 
 use Interlinker\Access\Contributor_Budget;
+use Interlinker\Settings\Setup_State;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Site_Sync;
 use WP_Error;
@@ -27,6 +28,7 @@ final class Sync_Controller extends Rest_Controller {
 		private readonly Site_Sync $sync,
 		private readonly Sync_Queue $queue,
 		Contributor_Budget $write_budget,
+		private readonly Setup_State $setup,
 	) {
 		parent::__construct();
 		$this->write_budget = $write_budget;
@@ -93,6 +95,9 @@ final class Sync_Controller extends Rest_Controller {
 		$result   = is_array( $post_ids )
 			? $this->sync->sync_posts( array_values( array_unique( array_map( 'intval', $post_ids ) ) ) )
 			: $this->sync->full_sync_batch( $request->get_param( 'cursor' ) );
+		if ( ! is_array( $post_ids ) && ! is_wp_error( $result ) && $result->done ) {
+			$this->setup->content_synced();
+		}
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );
 	}
 

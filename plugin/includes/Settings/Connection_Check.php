@@ -1,6 +1,7 @@
 <?php
 /**
- * "Test connection": says exactly which part is wrong (no URL, unreachable, not a bridge, key refused…).
+ * "Test connection", and the test "Save connection" makes before it stores an address and key: says exactly which
+ * part is wrong (no URL, unreachable, not a bridge, key refused, this site's project not in the key's account…).
  *
  * @package Interlinker
  */
@@ -11,7 +12,9 @@ namespace Interlinker\Settings;
 
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Bridge_Data;
+use Interlinker\Bridge\Bridge_Errors;
 use Interlinker\Bridge\Project_Resolver;
+use Interlinker\Bridge\Rate_Limit;
 use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -19,6 +22,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 final class Connection_Check {
+
+	/** Seconds each of the test's two requests may take. */
+	private const TIMEOUT = 5;
 
 	public function __construct(
 		private readonly Settings $settings,
@@ -37,10 +43,56 @@ final class Connection_Check {
 		if ( '' === $this->settings->api_key() ) {
 			return new WP_Error( 'interlinker_not_configured', __( 'No API key is set.', 'interlinker' ), array( 'status' => 400 ) );
 		}
+		$probe = $this->probe( $this->settings->bridge_url(), $this->settings->api_key() );
+		if ( is_wp_error( $probe ) ) {
+			return $probe;
+		}
+		Setup_State::connection_verified( $this->settings );
+		$warning  = $this->settings->bridge_address()->warning();
+		$warnings = null === $warning ? array() : array( $warning );
+
+		// A remembered project may belong to another account than the key's (the key was switched): ask for it.
+		$remembered = $this->settings->project();
+		$missing    = null !== $remembered && $this->projects->forget_if_gone( $remembered['id'] );
+		$project_id = $this->projects->project_id( false );
+		if ( is_wp_error( $project_id ) && 'interlinker_not_synced' !== $project_id->get_error_code() ) {
+			return $project_id;
+		}
+		if ( is_wp_error( $project_id ) ) {
+			$message = $missing
+				/* translators: %s: the project id this site used until now. */
+				? sprintf( __( 'Connected, but this site\'s project (%s) is not in the account of this API key: it belongs to another account or was deleted. Run "Sync all content" to create this site\'s project in this account.', 'interlinker' ), $remembered['id'] )
+				: __( 'Connected. This account has no project for this site yet: "Sync all content" creates it.', 'interlinker' );
+			return new Connection_Result( $warnings, $message, $probe['version'], null, $missing ? 'missing' : 'none', $probe['rateLimit'] );
+		}
+		return new Connection_Result(
+			$warnings,
+			__( 'Connected to the bridge and to this site\'s project.', 'interlinker' ),
+			$probe['version'],
+			$project_id,
+			'found',
+			$probe['rateLimit']
+		);
+	}
+
+	/**
+	 * Before an address and key are stored: null when the bridge at $url takes $key, or why it does not.
+	 */
+	public function refusal( string $url, string $key ): ?WP_Error {
+		$probe = $this->probe( $url, $key );
+		return is_wp_error( $probe ) ? $probe : null;
+	}
+
+	/**
+	 * GET /healthz without the key (nothing but a bridge gets it), then an authenticated GET /api/projects.
+	 *
+	 * @return array{version: string, rateLimit: ?Rate_Limit}|WP_Error
+	 */
+	private function probe( string $url, string $key ): array|WP_Error {
 		$health = wp_remote_get(
-			$this->settings->bridge_url() . '/healthz',
+			$url . '/healthz',
 			array(
-				'timeout'     => 5,
+				'timeout'     => self::TIMEOUT,
 				'redirection' => 0,
 			)
 		);
@@ -48,7 +100,7 @@ final class Connection_Check {
 			return new WP_Error(
 				'interlinker_bridge_unreachable',
 				/* translators: 1: bridge URL, 2: the transport error. */
-				sprintf( __( 'Nothing answers at %1$s (%2$s). Check that the bridge is running and that this server can reach it.', 'interlinker' ), $this->settings->bridge_url(), $health->get_error_message() ),
+				sprintf( __( 'Nothing answers at %1$s (%2$s). Check that the bridge is running and that this server can reach it.', 'interlinker' ), $url, $health->get_error_message() ),
 				array( 'status' => 503 )
 			);
 		}
@@ -58,28 +110,43 @@ final class Connection_Check {
 		}
 		$body    = json_decode( (string) wp_remote_retrieve_body( $health ), true );
 		$version = is_array( $body ) ? ( $body['data']['version'] ?? $body['version'] ?? null ) : null;
-		if ( 200 !== wp_remote_retrieve_response_code( $health ) || ! is_string( $version ) ) {
+		if ( 200 !== $status || ! is_string( $version ) ) {
 			return new WP_Error(
 				'interlinker_not_a_bridge',
 				/* translators: %s: bridge URL. */
-				sprintf( __( 'Something answers at %s, but it is not a working Interlinker bridge (GET /healthz did not answer as the bridge does).', 'interlinker' ), $this->settings->bridge_url() ),
+				sprintf( __( 'Something answers at %s, but it is not a working Interlinker bridge (GET /healthz did not answer as the bridge does).', 'interlinker' ), $url ),
 				array( 'status' => 502 )
 			);
 		}
-		$answer = $this->client->get( '/api/projects', array( 'limit' => 1 ) );
+		$answer = wp_remote_get(
+			$url . '/api/projects?limit=1',
+			array(
+				'timeout'     => self::TIMEOUT,
+				'redirection' => 0,
+				'user-agent'  => 'Interlinker/' . INTERLINKER_VERSION . ' WordPress/' . get_bloginfo( 'version' ),
+				'headers'     => array(
+					'Authorization' => 'Bearer ' . $key,
+					'Accept'        => 'application/json',
+				),
+			)
+		);
 		if ( is_wp_error( $answer ) ) {
-			return $answer;
+			return new WP_Error(
+				'interlinker_bridge_unreachable',
+				/* translators: 1: bridge URL, 2: the transport error. */
+				sprintf( __( 'The bridge at %1$s stopped answering during the test (%2$s).', 'interlinker' ), $url, $answer->get_error_message() ),
+				array( 'status' => 503 )
+			);
 		}
-		$project_id = $this->projects->project_id( false );
-		$warning    = $this->settings->bridge_address()->warning();
-		return new Connection_Result(
-			null === $warning ? array() : array( $warning ),
-			is_wp_error( $project_id )
-				? __( 'Connected. The first sync will create this site\'s project.', 'interlinker' )
-				: __( 'Connected to the bridge and to this site\'s project.', 'interlinker' ),
-			Bridge_Data::text( $version ),
-			is_wp_error( $project_id ) ? null : $project_id,
-			$answer->rate_limit,
+		$status     = (int) wp_remote_retrieve_response_code( $answer );
+		$rate_limit = Rate_Limit::from_response( $answer );
+		if ( $status < 200 || $status >= 300 ) {
+			$decoded = json_decode( (string) wp_remote_retrieve_body( $answer ), true );
+			return Bridge_Errors::from_answer( $status, is_array( $decoded ) ? $decoded : null, $rate_limit, null, false );
+		}
+		return array(
+			'version'   => Bridge_Data::text( $version ),
+			'rateLimit' => $rate_limit,
 		);
 	}
 }

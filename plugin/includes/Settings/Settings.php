@@ -21,9 +21,15 @@ final class Settings {
 	public const OPTION_SETTINGS = 'interlinker_settings';
 	public const OPTION_API_KEY  = 'interlinker_api_key';
 	public const OPTION_PROJECT  = 'interlinker_project';
+	public const OPTION_SETUP    = 'interlinker_setup';
 
 	public const DEFAULT_MAX_LINKS = 3;
 	public const MAX_LINKS_CEILING = 50;
+
+	public const DEFAULT_SUGGESTIONS_PER_PAGE = 10;
+	public const SUGGESTIONS_PER_PAGE_CEILING = 50;
+	public const IGNORED_WORDS_MAX            = 200;
+	public const IGNORED_WORD_MAX_LENGTH      = 60;
 
 	/**
 	 * Every option the plugin owns (uninstall.php removes these).
@@ -31,7 +37,7 @@ final class Settings {
 	 * @return string[]
 	 */
 	public static function option_names(): array {
-		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Exclusions::OPTION_OUTDATED );
+		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Settings_Push::OPTION_OUTDATED, self::OPTION_SETUP );
 	}
 
 	/**
@@ -121,6 +127,51 @@ final class Settings {
 	}
 
 	/**
+	 * The "Minimum score" setting as a percentage, or null for automatic (the score calibrated for this site).
+	 */
+	public function min_relevance_percent(): ?int {
+		$stored = $this->stored()['minRelevanceScore'] ?? null;
+		return is_numeric( $stored ) ? max( 0, min( 100, (int) $stored ) ) : null;
+	}
+
+	/**
+	 * The lowest relevanceScore (0–1) wanted from the bridge, or null for its calibrated default: the setting, unless
+	 * the filter `interlinker_min_relevance_score` decides otherwise.
+	 */
+	public function min_relevance_score(): ?float {
+		$percent = $this->min_relevance_percent();
+		$score   = apply_filters( 'interlinker_min_relevance_score', null === $percent ? null : $percent / 100 );
+		return is_numeric( $score ) ? max( 0.0, min( 1.0, (float) $score ) ) : null;
+	}
+
+	public function suggestions_per_page(): int {
+		return (int) ( $this->stored()['suggestionsPerPage'] ?? self::DEFAULT_SUGGESTIONS_PER_PAGE );
+	}
+
+	/**
+	 * Words never proposed as (part of) link text.
+	 *
+	 * @return string[]
+	 */
+	public function ignored_words(): array {
+		return array_values( array_map( 'strval', (array) ( $this->stored()['ignoredWords'] ?? array() ) ) );
+	}
+
+	/**
+	 * The bridge project's fields that follow these settings (sent on creation and whenever one of them changes).
+	 *
+	 * @return array{excludePaths: string[], minRelevanceScore: float|null, suggestionsPerPage: int, ignoredWords: string[]}
+	 */
+	public function project_fields(): array {
+		return array(
+			'excludePaths'       => $this->excluded_paths(),
+			'minRelevanceScore'  => $this->min_relevance_score(),
+			'suggestionsPerPage' => $this->suggestions_per_page(),
+			'ignoredWords'       => $this->ignored_words(),
+		);
+	}
+
+	/**
 	 * Saves the writable fields present in $changes (already validated by the REST schema) and sanitises them again.
 	 *
 	 * @param Settings_Changes $changes The fields to change; null ones stay as they are.
@@ -144,6 +195,15 @@ final class Settings {
 		}
 		if ( null !== $changes->max_links_per_post ) {
 			$stored['maxLinksPerPost'] = max( 0, min( self::MAX_LINKS_CEILING, $changes->max_links_per_post ) );
+		}
+		if ( $changes->min_relevance_score_set ) {
+			$stored['minRelevanceScore'] = null === $changes->min_relevance_score ? null : max( 0, min( 100, $changes->min_relevance_score ) );
+		}
+		if ( null !== $changes->suggestions_per_page ) {
+			$stored['suggestionsPerPage'] = max( 1, min( self::SUGGESTIONS_PER_PAGE_CEILING, $changes->suggestions_per_page ) );
+		}
+		if ( null !== $changes->ignored_words ) {
+			$stored['ignoredWords'] = self::normalise_words( $changes->ignored_words );
 		}
 		update_option( self::OPTION_SETTINGS, $stored, false );
 
@@ -221,6 +281,23 @@ final class Settings {
 			}
 		}
 		return array_values( array_unique( $normalised ) );
+	}
+
+	/**
+	 * Trims each word, drops empties and case-insensitive repeats, and keeps the first IGNORED_WORDS_MAX.
+	 *
+	 * @param array<mixed> $words Raw words.
+	 * @return string[]
+	 */
+	public static function normalise_words( array $words ): array {
+		$kept = array();
+		foreach ( $words as $word ) {
+			$word = trim( sanitize_text_field( (string) $word ) );
+			if ( '' !== $word && mb_strlen( $word ) <= self::IGNORED_WORD_MAX_LENGTH ) {
+				$kept[ mb_strtolower( $word ) ] ??= $word;
+			}
+		}
+		return array_slice( array_values( $kept ), 0, self::IGNORED_WORDS_MAX );
 	}
 
 	/**

@@ -21,6 +21,8 @@ final class Settings_Answer {
 	 * @param array<int, array{slug: string, label: string}> $available_post_types
 	 * @param int[]                                          $excluded_categories
 	 * @param string[]                                       $excluded_paths
+	 * @param int|null                                       $min_relevance_score  A percentage; null for automatic.
+	 * @param string[]                                       $ignored_words
 	 * @param string[]                                       $warnings             After saving: what was saved but not applied.
 	 */
 	public function __construct(
@@ -35,6 +37,9 @@ final class Settings_Answer {
 		public readonly array $excluded_categories,
 		public readonly array $excluded_paths,
 		public readonly int $max_links_per_post,
+		public readonly ?int $min_relevance_score,
+		public readonly int $suggestions_per_page,
+		public readonly array $ignored_words,
 		public readonly array $warnings = array(),
 	) {}
 
@@ -42,11 +47,11 @@ final class Settings_Answer {
 	 * @param string[] $warnings
 	 */
 	public function with_warnings( array $warnings ): self {
-		return new self( $this->bridge_url, $this->bridge_url_from_constant, $this->api_key_set, $this->api_key_from_constant, $this->configuration_error, $this->project_id, $this->post_types, $this->available_post_types, $this->excluded_categories, $this->excluded_paths, $this->max_links_per_post, $warnings );
+		return new self( $this->bridge_url, $this->bridge_url_from_constant, $this->api_key_set, $this->api_key_from_constant, $this->configuration_error, $this->project_id, $this->post_types, $this->available_post_types, $this->excluded_categories, $this->excluded_paths, $this->max_links_per_post, $this->min_relevance_score, $this->suggestions_per_page, $this->ignored_words, $warnings );
 	}
 
 	/**
-	 * @return array{bridgeUrl: string, bridgeUrlFromConstant: bool, apiKeySet: bool, apiKeyFromConstant: bool, configurationError: ?string, projectId: ?string, postTypes: string[], availablePostTypes: array<int, array{slug: string, label: string}>, excludedCategories: int[], excludedPaths: string[], maxLinksPerPost: int, warnings?: string[]} As the `interlinker-settings` schema describes it; `warnings` only when there are some.
+	 * @return array{bridgeUrl: string, bridgeUrlFromConstant: bool, apiKeySet: bool, apiKeyFromConstant: bool, configurationError: ?string, projectId: ?string, postTypes: string[], availablePostTypes: array<int, array{slug: string, label: string}>, excludedCategories: int[], excludedPaths: string[], maxLinksPerPost: int, minRelevanceScore: ?int, suggestionsPerPage: int, ignoredWords: string[], warnings?: string[]} As the `interlinker-settings` schema describes it; `warnings` only when there are some.
 	 */
 	public function to_rest(): array {
 		$rest = array(
@@ -61,6 +66,9 @@ final class Settings_Answer {
 			'excludedCategories'    => $this->excluded_categories,
 			'excludedPaths'         => $this->excluded_paths,
 			'maxLinksPerPost'       => $this->max_links_per_post,
+			'minRelevanceScore'     => $this->min_relevance_score,
+			'suggestionsPerPage'    => $this->suggestions_per_page,
+			'ignoredWords'          => $this->ignored_words,
 		);
 		if ( array() !== $this->warnings ) {
 			$rest['warnings'] = $this->warnings;

@@ -23,6 +23,7 @@ final class Settings_Changes {
 	 * @param string[]|null $post_types
 	 * @param int[]|null    $excluded_categories
 	 * @param string[]|null $excluded_paths
+	 * @param string[]|null $ignored_words
 	 */
 	public function __construct(
 		public readonly ?string $bridge_url = null,
@@ -31,7 +32,18 @@ final class Settings_Changes {
 		public readonly ?array $excluded_categories = null,
 		public readonly ?array $excluded_paths = null,
 		public readonly ?int $max_links_per_post = null,
+		public readonly bool $min_relevance_score_set = false,
+		public readonly ?int $min_relevance_score = null,
+		public readonly ?int $suggestions_per_page = null,
+		public readonly ?array $ignored_words = null,
 	) {}
+
+	/**
+	 * Whether the change concerns the connection (address or key), which is tested before it is saved.
+	 */
+	public function changes_connection(): bool {
+		return null !== $this->bridge_url || null !== $this->api_key;
+	}
 
 	/**
 	 * The properties of the POST /settings body schema that the request set.
@@ -50,6 +62,11 @@ final class Settings_Changes {
 			isset( $body['excludedCategories'] ) ? array_map( 'intval', (array) $body['excludedCategories'] ) : null,
 			isset( $body['excludedPaths'] ) ? array_map( 'strval', (array) $body['excludedPaths'] ) : null,
 			isset( $body['maxLinksPerPost'] ) ? (int) $body['maxLinksPerPost'] : null,
+			// null is a value here: "automatic", the bridge's calibrated score.
+			array_key_exists( 'minRelevanceScore', $body ),
+			isset( $body['minRelevanceScore'] ) ? (int) $body['minRelevanceScore'] : null,
+			isset( $body['suggestionsPerPage'] ) ? (int) $body['suggestionsPerPage'] : null,
+			isset( $body['ignoredWords'] ) ? array_map( 'strval', (array) $body['ignoredWords'] ) : null,
 		);
 	}
 }

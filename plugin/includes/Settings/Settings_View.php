@@ -29,7 +29,10 @@ final class Settings_View {
 			self::available_post_types(),
 			$this->settings->excluded_categories(),
 			$this->settings->excluded_paths(),
-			$this->settings->max_links_per_post()
+			$this->settings->max_links_per_post(),
+			$this->settings->min_relevance_percent(),
+			$this->settings->suggestions_per_page(),
+			$this->settings->ignored_words(),
 		);
 	}
 

@@ -13,7 +13,7 @@ namespace Interlinker\Suggestions;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
 use Interlinker\Content\Site_Content;
-use Interlinker\Sync\Project_Exclusions;
+use Interlinker\Sync\Project_Settings_Push;
 use Interlinker\Sync\Sync_Service;
 use WP_Error;
 use WP_Post;
@@ -31,7 +31,7 @@ final class Suggestion_Generator {
 		private readonly Project_Api $api,
 		private readonly Site_Content $content,
 		private readonly Sync_Service $content_sync,
-		private readonly Project_Exclusions $exclusions,
+		private readonly Project_Settings_Push $exclusions,
 	) {}
 
 	/**
@@ -42,7 +42,7 @@ final class Suggestion_Generator {
 			return self::not_eligible( $post, __( 'This post gets no suggestions: they are made for published posts of the chosen post types only, without a password, outside excluded categories and paths.', 'interlinker' ) );
 		}
 		$limit     = (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
-		$min_score = self::min_score();
+		$min_score = $this->exclusions->min_relevance_score();
 		$generated = $this->with_current_page( $post, 'sourcePageUrl', fn( string $url ) => $this->api->generate_suggestions( $url, $limit, $min_score ) );
 		return is_wp_error( $generated ) ? $generated : $this->content->url_for_post( $post );
 	}
@@ -59,7 +59,7 @@ final class Suggestion_Generator {
 		}
 		$limit   ??= (int) apply_filters( 'interlinker_generate_limit', self::GENERATE_LIMIT );
 		$limit     = max( 1, min( Inbound_Request::MAX_LIMIT, $limit ) );
-		$min_score = self::min_score();
+		$min_score = $this->exclusions->min_relevance_score();
 		return $this->with_current_page( $post, 'targetUrl', fn( string $url ) => $this->api->generate_inbound_suggestions( $url, $limit, $min_score ) );
 	}
 
@@ -96,7 +96,7 @@ final class Suggestion_Generator {
 	}
 
 	/**
-	 * Sends the post's content (and the excluded paths, when the bridge may not have them yet).
+	 * Sends the post's content (and the project's settings, when the bridge may not have them yet).
 	 */
 	private function send_post( WP_Post $post ): bool|WP_Error {
 		$exclusions = $this->exclusions->push_if_outdated();
@@ -119,13 +119,5 @@ final class Suggestion_Generator {
 		return 'interlinker_invalid_request' === $error->get_error_code()
 			&& is_array( $data )
 			&& in_array( $url_field, array_column( (array) ( $data['details'] ?? array() ), 'field' ), true );
-	}
-
-	/**
-	 * The filter `interlinker_min_relevance_score` (0–1) overrides the bridge's calibrated default; null keeps it.
-	 */
-	private static function min_score(): ?float {
-		$score = apply_filters( 'interlinker_min_relevance_score', null );
-		return is_numeric( $score ) ? max( 0.0, min( 1.0, (float) $score ) ) : null;
 	}
 }

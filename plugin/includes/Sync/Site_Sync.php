@@ -27,7 +27,7 @@ final class Site_Sync {
 	public function __construct(
 		private readonly Project_Api $api,
 		private readonly Sync_Service $content_sync,
-		private readonly Project_Exclusions $exclusions,
+		private readonly Project_Settings_Push $exclusions,
 		private readonly Bridge_Rollback_Replay $rollback_replay,
 		private readonly Implementation_Reconciler $reconciler,
 	) {}

@@ -19,8 +19,8 @@ export interface FaultProxy {
   url: string;
   /** Requests seen, as "METHOD /path". */
   seen: string[];
-  /** The same requests with their headers. */
-  requests: { method: string; path: string; headers: http.IncomingHttpHeaders }[];
+  /** The same requests with their headers and bodies. */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[];
   inject(method: string, path: RegExp, fault: Fault): void;
   /** Sends every request with this bearer key instead of the caller's (another real account). */
   useKey(key: string | undefined): void;
@@ -44,7 +44,7 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
     request.on('end', async () => {
       const path = request.url ?? '/';
       seen.push(`${request.method} ${path}`);
-      requests.push({ method: request.method ?? '', path, headers: request.headers });
+      requests.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const rule = rules.find((r) => r.method === request.method && r.path.test(path));
       if (rule?.fault.kind === 'reset') {
         request.socket.destroy();

@@ -34,16 +34,28 @@ function apiKeyHelp( settings: Settings ): string {
 		);
 	}
 	return __(
-		'No key is stored yet. Paste the key the bridge gave you.',
+		'No key is stored yet. On the machine that runs the bridge, “npm start” prints the first key when it starts for the first time; a hosted bridge\'s administrator gives you one. “Save connection” tries it on the bridge first.',
 		'interlinker'
 	);
 }
 
 function ConnectionResult() {
-	const connection = useSelect(
-		( select ) => select( store ).getConnection(),
+	const { connection, isSyncing } = useSelect(
+		( select ) => ( {
+			connection: select( store ).getConnection(),
+			isSyncing: select( store ).getSyncProgress().status === 'running',
+		} ),
 		[]
 	);
+	const { runFullSync } = useDispatch( store );
+	if ( connection.saveError ) {
+		return (
+			<Notice status="error" isDismissible={ false }>
+				<strong>{ errorTitle( connection.saveError ) }</strong>{ ' ' }
+				{ describeError( connection.saveError ) }
+			</Notice>
+		);
+	}
 	if ( connection.status === 'idle' || connection.status === 'testing' ) {
 		return null;
 	}
@@ -59,12 +71,30 @@ function ConnectionResult() {
 	if ( ! result ) {
 		return null;
 	}
+	// The key works, but this site's project is not in its account (another account's key): the sync makes it.
+	const missing = result.projectState === 'missing';
 	return (
 		<Notice
-			status={ result.ok ? 'success' : 'error' }
+			status={ missing ? 'warning' : 'success' }
 			isDismissible={ false }
 		>
 			<p>{ result.message }</p>
+			{ missing && (
+				<p>
+					<Button
+						variant="primary"
+						onClick={ () => void runFullSync() }
+						isBusy={ isSyncing }
+						disabled={ isSyncing }
+						accessibleWhenDisabled
+					>
+						{ __(
+							'Sync all content to this account',
+							'interlinker'
+						) }
+					</Button>
+				</p>
+			) }
 			{ ( result.warnings ?? [] ).map( ( warning ) => (
 				<p key={ warning }>
 					<strong>{ warning }</strong>
@@ -122,7 +152,7 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 	};
 
 	return (
-		<Card className="interlinker-panel">
+		<Card className="interlinker-panel" id="interlinker-connection">
 			<CardHeader>
 				<h2 className="interlinker-card-title">
 					{ __( 'Connection to the bridge', 'interlinker' ) }
@@ -153,7 +183,7 @@ export function ConnectionPanel( { settings }: { settings: Settings } ) {
 										'interlinker'
 								  )
 								: __(
-										'The address of your Interlinker bridge, for example http://127.0.0.1:7700. Changing it clears the stored key: enter the new bridge\'s key with it.',
+										'The address of your Interlinker bridge as this server reaches it; “npm start” prints it (http://127.0.0.1:7700 by default). Changing it clears the stored key: enter the new bridge\'s key with it.',
 										'interlinker'
 								  )
 						}

@@ -8,6 +8,7 @@ import { RemoteContent } from '../../components/remote-content';
 import { useRemote } from '../../hooks/use-remote';
 import { ConnectionPanel } from './connection-panel';
 import { ContentPanel } from './content-panel';
+import { SuggestionSettingsPanel } from './suggestion-settings-panel';
 import { SyncPanel } from './sync-panel';
 
 export function SettingsScreen() {
@@ -24,6 +25,7 @@ export function SettingsScreen() {
 					<div className="interlinker-settings">
 						<ConnectionPanel settings={ data } />
 						<ContentPanel settings={ data } />
+						<SuggestionSettingsPanel settings={ data } />
 						<SyncPanel />
 					</div>
 				) }

@@ -1,5 +1,6 @@
 /**
- * A full sync of the site's published content to the bridge, batch by batch, with its progress.
+ * A full sync of the site's published content to the bridge, batch by batch, with its progress; then the bridge's
+ * background generation of suggestions for what changed, followed until it is done.
  */
 import {
 	Button,
@@ -10,25 +11,47 @@ import {
 	ProgressBar,
 } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
+import { useEffect } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { describeError } from '../../lib/error-message';
 import { store } from '../../store';
 import { syncCountsText, syncPercent } from './sync-progress';
 import { ButtonRow } from '../../components/button-row';
+import { GenerationProgress } from '../../components/generation-progress';
+import {
+	SlowAnswerNote,
+	useSlowAnswer,
+} from '../../components/request-states';
 
 export function SyncPanel() {
-	const progress = useSelect(
-		( select ) => select( store ).getSyncProgress(),
+	const { progress, connected, synced, generating } = useSelect(
+		( select ) => ( {
+			progress: select( store ).getSyncProgress(),
+			connected: select( store ).isConnected(),
+			synced: select( store ).getSetup()?.contentSynced ?? true,
+			generating:
+				select( store ).getGeneration().progress?.state ===
+				'generating',
+		} ),
 		[]
 	);
-	const { runFullSync, cancelSync } = useDispatch( store );
+	const { runFullSync, cancelSync, watchGeneration } = useDispatch( store );
+	// Opened while the bridge still finds suggestions (after a sync, or after a settings change): show how far.
+	useEffect( () => {
+		if ( connected && synced ) {
+			void watchGeneration();
+		}
+	}, [ connected, synced, watchGeneration ] );
 	const isRunning =
 		progress.status === 'running' || progress.status === 'cancelling';
 	const percent = syncPercent( progress );
+	// The first batch answers with the total: until then, a slow bridge is said to be slow.
+	const waitingLong = useSlowAnswer( isRunning && progress.total === null );
+	const counts = syncCountsText( progress );
 
 	return (
-		<Card className="interlinker-panel">
+		<Card className="interlinker-panel" id="interlinker-sync">
 			<CardHeader>
 				<h2 className="interlinker-card-title">
 					{ __( 'Full sync', 'interlinker' ) }
@@ -37,7 +60,7 @@ export function SyncPanel() {
 			<CardBody>
 				<p className="description">
 					{ __(
-						'Sends every published post of the chosen types to the bridge so it can suggest links between them. Posts are synced again on their own when you save them; run this after the first setup or after changing the settings above.',
+						'Sends every published post of the chosen types to the bridge, which then finds suggestions for every post in the background. Posts are synced again on their own when you save them; run this after the first setup or after changing the settings above.',
 						'interlinker'
 					) }
 				</p>
@@ -46,8 +69,11 @@ export function SyncPanel() {
 						variant="primary"
 						onClick={ () => void runFullSync() }
 						isBusy={ isRunning }
-						disabled={ isRunning }
+						disabled={ isRunning || ! connected }
 						accessibleWhenDisabled
+						aria-describedby={
+							connected ? undefined : 'interlinker-sync-why'
+						}
 					>
 						{ __( 'Sync all content', 'interlinker' ) }
 					</Button>
@@ -62,29 +88,34 @@ export function SyncPanel() {
 						</Button>
 					) }
 				</ButtonRow>
+				{ ! connected && (
+					<p className="description" id="interlinker-sync-why">
+						{ __(
+							'Available once the bridge address and API key above are saved.',
+							'interlinker'
+						) }
+					</p>
+				) }
 				{ progress.status !== 'idle' && (
 					<div className="interlinker-sync" aria-live="polite">
-						<ProgressBar
-							value={ percent ?? undefined }
-							className="interlinker-sync__bar"
-						/>
-						<p>{ syncCountsText( progress ) }</p>
-						{ progress.status === 'done' && (
-							<Notice
-								status={
-									progress.failed > 0 ? 'warning' : 'success'
-								}
-								isDismissible={ false }
-							>
-								{ progress.failed > 0
-									? __(
-											'The sync finished, but some posts could not be sent. Their errors are in the site’s debug log.',
-											'interlinker'
-									  )
-									: __(
-											'The sync finished. Suggestions can now be generated.',
-											'interlinker'
-									  ) }
+						{ progress.status !== 'failed' && (
+							<ProgressBar
+								value={ percent ?? undefined }
+								className="interlinker-sync__bar"
+							/>
+						) }
+						{ counts !== null && <p>{ counts }</p> }
+						{ waitingLong && (
+							<p>
+								<SlowAnswerNote />
+							</p>
+						) }
+						{ progress.status === 'done' && progress.failed > 0 && (
+							<Notice status="warning" isDismissible={ false }>
+								{ __(
+									'The sync finished, but some posts could not be sent. Their errors are in the site’s debug log.',
+									'interlinker'
+								) }
 							</Notice>
 						) }
 						{ progress.status === 'cancelled' && (
@@ -97,10 +128,19 @@ export function SyncPanel() {
 						) }
 						{ progress.status === 'failed' && progress.error && (
 							<Notice status="error" isDismissible={ false }>
+								<strong>
+									{ __(
+										'The sync stopped.',
+										'interlinker'
+									) }
+								</strong>{ ' ' }
 								{ describeError( progress.error ) }
 							</Notice>
 						) }
 					</div>
+				) }
+				{ ( progress.status === 'done' || generating ) && (
+					<GenerationProgress />
 				) }
 			</CardBody>
 		</Card>

@@ -24,12 +24,13 @@ export function syncPercent( progress: SyncProgress ): number | null {
 }
 
 /**
- * The counts so far in one sentence; posts left out (excluded, password-protected) only when there are some.
+ * The counts so far in one sentence; posts left out (excluded, password-protected) only when there are some. Null
+ * when there is nothing to count: a sync that failed before its first batch answered.
  * @param progress
  */
-export function syncCountsText( progress: SyncProgress ): string {
+export function syncCountsText( progress: SyncProgress ): string | null {
 	if ( progress.total === null ) {
-		return __( 'Starting…', 'interlinker' );
+		return progress.status === 'running' ? __( 'Starting…', 'interlinker' ) : null;
 	}
 	const counts = sprintf(
 		/* translators: 1: posts synced, 2: posts in all, 3: posts that failed. */

@@ -7,6 +7,7 @@ import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
 import { PostPicker, type PickedPost } from '../../components/post-picker';
+import { notConnectedReason } from '../../components/not-connected-reason';
 import { store } from '../../store';
 import { ButtonRow } from '../../components/button-row';
 
@@ -17,8 +18,11 @@ export function GenerateForPost( {
 } ) {
 	const [ isOpen, setOpen ] = useState( false );
 	const [ post, setPost ] = useState< PickedPost | null >( null );
-	const isGenerating = useSelect(
-		( select ) => select( store ).isBusy( 'generate' ),
+	const { isGenerating, connected } = useSelect(
+		( select ) => ( {
+			isGenerating: select( store ).isBusy( 'generate' ),
+			connected: select( store ).isConnected(),
+		} ),
 		[]
 	);
 	const { generateForPost } = useDispatch( store );
@@ -36,7 +40,14 @@ export function GenerateForPost( {
 
 	return (
 		<>
-			<Button variant="primary" onClick={ () => setOpen( true ) }>
+			<Button
+				variant="primary"
+				onClick={ () => setOpen( true ) }
+				disabled={ ! connected }
+				accessibleWhenDisabled
+				description={ connected ? undefined : notConnectedReason() }
+				showTooltip={ ! connected }
+			>
 				{ __( 'Generate for a post', 'interlinker' ) }
 			</Button>
 			{ isOpen && (

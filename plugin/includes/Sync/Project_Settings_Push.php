@@ -1,8 +1,9 @@
 <?php
 /**
- * Keeps the bridge project's `excludePaths` equal to the plugin's excluded paths: the bridge then neither
- * proposes pages under them as targets nor generates for them, while they stay live pages for link health.
- * Sent when the setting is saved; when the bridge could not be told then, the next sync sends it.
+ * Keeps the bridge project's settings equal to the plugin's: `excludePaths` (the bridge then neither proposes pages
+ * under them as targets nor generates for them, while they stay live pages for link health), and what background
+ * generation uses — `minRelevanceScore`, `suggestionsPerPage` and `ignoredWords`. Sent when a setting is saved; when
+ * the bridge could not be told then, the next sync sends them.
  *
  * @package Interlinker
  */
@@ -19,9 +20,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-final class Project_Exclusions {
+final class Project_Settings_Push {
 
-	/** Set while the bridge's excludePaths may differ from the setting. */
+	/** Set while the bridge project's settings may differ from the plugin's. */
 	public const OPTION_OUTDATED = 'interlinker_exclusions_outdated';
 
 	public function __construct(
@@ -30,7 +31,7 @@ final class Project_Exclusions {
 	) {}
 
 	/**
-	 * Sends the excluded paths to the project. Before the first sync there is no project: creating it sends them.
+	 * Sends the settings to the project. Before the first sync there is no project: creating it sends them.
 	 */
 	public function push(): bool|WP_Error {
 		$project_id = $this->api->project_id();
@@ -42,7 +43,7 @@ final class Project_Exclusions {
 			update_option( self::OPTION_OUTDATED, 1, false );
 			return $project_id;
 		}
-		$updated = $this->api->update_project( array( 'excludePaths' => $this->settings->excluded_paths() ) );
+		$updated = $this->api->update_project( $this->settings->project_fields() );
 		if ( is_wp_error( $updated ) ) {
 			update_option( self::OPTION_OUTDATED, 1, false );
 			return $updated;
@@ -53,5 +54,13 @@ final class Project_Exclusions {
 
 	public function push_if_outdated(): bool|WP_Error {
 		return get_option( self::OPTION_OUTDATED ) ? $this->push() : true;
+	}
+
+	/**
+	 * The lowest relevanceScore asked for when generating on request, the same the project is told for background
+	 * generation; null for the bridge's calibrated default.
+	 */
+	public function min_relevance_score(): ?float {
+		return $this->settings->min_relevance_score();
 	}
 }
