@@ -39,12 +39,49 @@ export interface RestImplementation {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
+	} >;
+}
+
+/** `interlinker-listed-implementation` */
+export interface RestListedImplementation {
+	id: string;
+	suggestionIds: string[];
+	platform: string;
+	status: 'pending' | 'completed' | 'failed' | 'rolled_back';
+	createdAt: string | null;
+	implementedAt: string | null;
+	rolledBackAt: string | null;
+	rollbackReason: string | null;
+	summary: {
+		succeeded: number;
+		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
+	} | null;
+	/** The bridge's result per suggestion, once the site reported it. */
+	results: Array< {
+		suggestionId: string;
+		succeeded: boolean;
+		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
+	} >;
+	/** The posts it changed on this site (links undone since or not); posts the user may not read are left out. */
+	posts: Array< {
+		postId: number;
+		title: string;
+		url: string;
+		editLink: string;
 	} >;
 }
 
@@ -61,6 +98,8 @@ export interface RestImplementAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** One per suggestion, in request order: the post its link went into, or why it did not (code and reason). */
 	results: Array< {
@@ -85,6 +124,8 @@ export interface RestRollbackAnswer {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** One per post the implementation changed: its outcome, and why it was not saved when it was not. */
 	results: Array< {
@@ -109,18 +150,30 @@ export interface RestImplementationDetails {
 	summary: {
 		succeeded: number;
 		failed: number;
+		/** Links that went in and were undone since (one by one, by post, or all at once). */
+		rolledBack: number;
 	} | null;
 	/** The bridge's result per suggestion, once the site reported it. */
 	results: Array< {
 		suggestionId: string;
 		succeeded: boolean;
 		error: string | null;
+		/** When this link was undone; null while it is in place (or never went in). */
+		rolledBackAt: string | null;
 	} >;
-	/** The posts it changed on this site and can still undo, with their links; posts the user may not read are left out. */
+	/** The posts it changed on this site, with the links still in them and those undone since; posts the user may not read are left out. */
 	posts: Array< {
 		postId: number;
 		title: string;
+		url: string;
 		editLink: string;
+		/** Links undone since (one by one, with their post, or all at once). */
+		undoneLinks: Array< {
+			suggestionId: string;
+			anchorText: string;
+			href: string;
+			undoneAt: string;
+		} >;
 		links: Array< {
 			suggestionId: string;
 			anchorText: string;
@@ -423,6 +476,32 @@ export interface RestSetup {
 	complete: boolean;
 }
 
+/** `interlinker-link-count` */
+export interface RestLinkCount {
+	postId: number;
+	title: string;
+	url: string;
+	/** Empty unless the user may edit the post. */
+	editLink: string;
+	postType: string;
+	status: string;
+	/** Links to this post from other published posts of the chosen types. */
+	inbound: number;
+	/** Links in this post to pages of this site. */
+	internal: number;
+	/** Links in this post to other sites. */
+	external: number;
+	/** Whether the post has been counted yet; its numbers are 0 until then. */
+	counted: boolean;
+}
+
+/** `interlinker-link-count-progress` */
+export interface RestLinkCountProgress {
+	counted: number;
+	total: number;
+	complete: boolean;
+}
+
 /** `interlinker-settings-changes` */
 export interface RestSettingsChanges {
 	/** Address of the Interlinker bridge, as this server reaches it. */
@@ -465,4 +544,19 @@ export interface RestDateRange {
 export interface RestInboundQuery {
 	/** The most suggestions wanted, 1–50; by default as many as a generation for a post asks for (filter interlinker_generate_limit). */
 	limit?: number;
+}
+
+/** `interlinker-link-count-query` */
+export interface RestLinkCountQuery {
+	/** Only posts whose title contains this. */
+	search?: string;
+	/** Sort by this count, or by title. */
+	orderby?: 'inbound' | 'internal' | 'external' | 'title';
+	order?: 'asc' | 'desc';
+	/** orphans: only published posts no other post links to. */
+	filter?: 'all' | 'orphans';
+	/** Only the posts that link to this post. */
+	links_to?: number;
+	/** Only the posts this post links to. */
+	links_from?: number;
 }
