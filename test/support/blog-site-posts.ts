@@ -4,7 +4,9 @@ import { seededRandom } from './seeded-random.js';
  * A believable home cooking and kitchen garden blog of 150 posts, the same on every run: the site a new user syncs in
  * the browser walkthrough. Posts name each other's subjects in running text as bloggers do, a few already link one or
  * two of them, and round-ups and two three-part series name many subjects at once, so that not every mention is a
- * good link.
+ * good link. About half the posts link one or two of the posts they name, as a blog's authors do: the bridge reads a
+ * site's links as examples once 20 pages link (MIN_SITE_LINK_PAGES); without any, a third of the posts reach the
+ * default score.
  */
 export interface BlogPost {
   title: string;
@@ -35,16 +37,11 @@ const CATEGORIES: Category[] = [
       'apple pie|bramley apples|cinnamon|a lattice top', 'shortcrust pastry|chilled butter|iced water|baking beans',
     ],
     sentences: [
-      'The dough wants a warm spot and some patience; mine sits by the radiator under a tea towel.',
-      'I weigh everything, even the water, because cups are vague and scales are not.',
-      'A hot oven matters more than any gadget, so give it a full half hour to heat through before the {s} goes in.',
-      'The first time I made {s} it came out dense and pale, and we ate it anyway with plenty of butter.',
-      'Most of the flavour comes from {a} and {b}, so buy the best you can and skip the rest.',
-      'Let it cool properly before you cut it, however hard that is with the whole kitchen smelling of {s}.',
-      'Bake it a shade darker than feels comfortable; the colour is where the flavour is.',
-      'Kneading by hand takes ten minutes, and I have come to enjoy those ten minutes more than I expected.',
-      'If you have {c}, use it; if not, the method still works with a little more care.',
-      'My children judge {s} by one test only: how quickly it disappears from the cooling rack.',
+      'The dough wants a warm spot and some patience; mine sits by the radiator under a tea towel.', 'I weigh everything, even the water, because cups are vague and scales are not.',
+      'A hot oven matters more than any gadget, so give it a full half hour to heat through before the {s} goes in.', 'The first time I made {s} it came out dense and pale, and we ate it anyway with plenty of butter.',
+      'Most of the flavour comes from {a} and {b}, so buy the best you can and skip the rest.', 'Let it cool properly before you cut it, however hard that is with the whole kitchen smelling of {s}.',
+      'Bake it a shade darker than feels comfortable; the colour is where the flavour is.', 'Kneading by hand takes ten minutes, and I have come to enjoy those ten minutes more than I expected.',
+      'If you have {c}, use it; if not, the method still works with a little more care.', 'My children judge {s} by one test only: how quickly it disappears from the cooling rack.',
     ],
   },
   {
@@ -58,16 +55,11 @@ const CATEGORIES: Category[] = [
       'tomato passata|plum tomatoes|a mouli|kilner jars', 'wild garlic pesto|wild garlic leaves|toasted hazelnuts|hard cheese', 'pickled beetroot|small beetroot|spiced vinegar|cloves',
     ],
     sentences: [
-      'Preserving is mostly washing jars, and I have made my peace with that.',
-      'I work in small batches now; a kitchen full of steam and fifteen jars is nobody\'s idea of a relaxing Sunday.',
-      'The recipe itself is simple: {a}, {b} and {c}, plus the time to let them do their work.',
-      'Label the jars with the date, because in six months you will not remember which shelf holds the {s}.',
-      'A few jars of {s} make a far better present than anything I could buy in town.',
-      'The smell while it cooks is half the reason to bother, and it fills the house for a whole afternoon.',
-      'Do not be tempted to cut the sugar or the vinegar too far; they are what keeps it safe on the shelf.',
-      'We are still eating last year\'s {s}, which tells you how well it keeps in a cool cupboard.',
-      'Sterilise the jars in a low oven while you cook, and fill them while everything is still hot.',
-      'I learnt to make {s} from my grandmother, who never measured anything and never got it wrong.',
+      'Preserving is mostly washing jars, and I have made my peace with that.', 'I work in small batches now; a kitchen full of steam and fifteen jars is nobody\'s idea of a relaxing Sunday.',
+      'The recipe itself is simple: {a}, {b} and {c}, plus the time to let them do their work.', 'Label the jars with the date, because in six months you will not remember which shelf holds the {s}.',
+      'A few jars of {s} make a far better present than anything I could buy in town.', 'The smell while it cooks is half the reason to bother, and it fills the house for a whole afternoon.',
+      'Do not be tempted to cut the sugar or the vinegar too far; they are what keeps it safe on the shelf.', 'We are still eating last year\'s {s}, which tells you how well it keeps in a cool cupboard.',
+      'Sterilise the jars in a low oven while you cook, and fill them while everything is still hot.', 'I learnt to make {s} from my grandmother, who never measured anything and never got it wrong.',
     ],
   },
   {
@@ -81,16 +73,11 @@ const CATEGORIES: Category[] = [
       'purple sprouting broccoli|a firm bed|a long wait|a hungry pigeon', 'parsnips|fresh seed|a deep soil|the first frosts',
     ],
     sentences: [
-      'On our plot the soil is heavy clay, so everything I say here comes with that caveat.',
-      'Sow a little and often rather than a whole packet at once; a glut is only fun for the first week.',
-      'The slugs found my first sowing within a day, so now the young plants start off in modules.',
-      'All they really need is {a}, {b} and someone to notice when they are thirsty.',
-      'I keep a notebook on the shed shelf, and every year it tells me I sowed the {s} too early.',
-      'A good mulch in late spring saves hours of watering later, and the worms do the digging for me.',
-      'The first harvest of {s} is always the best one; we eat it standing up at the end of the bed.',
-      'If space is tight, {c} makes all the difference, and a single short row still gives a decent crop.',
-      'Rain barrels and a watering can are all the irrigation I have, and they have been enough.',
-      'My neighbour on the next plot grows {s} too, and we compare notes over the fence every week.',
+      'On our plot the soil is heavy clay, so everything I say here comes with that caveat.', 'Sow a little and often rather than a whole packet at once; a glut is only fun for the first week.',
+      'The slugs found my first sowing within a day, so now the young plants start off in modules.', 'All they really need is {a}, {b} and someone to notice when they are thirsty.',
+      'I keep a notebook on the shed shelf, and every year it tells me I sowed the {s} too early.', 'A good mulch in late spring saves hours of watering later, and the worms do the digging for me.',
+      'The first harvest of {s} is always the best one; we eat it standing up at the end of the bed.', 'If space is tight, {c} makes all the difference, and a single short row still gives a decent crop.',
+      'Rain barrels and a watering can are all the irrigation I have, and they have been enough.', 'My neighbour on the next plot grows {s} too, and we compare notes over the fence every week.',
     ],
   },
   {
@@ -104,16 +91,11 @@ const CATEGORIES: Category[] = [
       'a wildlife pond|a buried sink|sloping sides|native plants', 'bird netting|hoops|fine mesh|pegs', 'woodchip paths|free woodchip|a wheelbarrow|an edging board',
     ],
     sentences: [
-      'None of this needs to cost much; most of my kit came from skips, friends and the local free ads.',
-      'I put it off for two seasons, and I regret every one of them now.',
-      'You need {a}, {b} and a free weekend, and the weekend is the hardest part to find.',
-      'The garden does not care how tidy it looks, and neither should you.',
-      'Done once and done properly, {s} saves you work for years afterwards.',
-      'Start small: one corner of the plot is plenty to learn on before you change everything.',
-      'The old hands at the allotment had opinions on {s}, as they do on everything, and most of them were right.',
-      'It took a season before I could see any difference, and then the difference was obvious.',
-      'Keep {c} in mind from the start, because it is the step people skip and then regret.',
-      'I still get it wrong sometimes, and the plot forgives me more often than not.',
+      'None of this needs to cost much; most of my kit came from skips, friends and the local free ads.', 'I put it off for two seasons, and I regret every one of them now.',
+      'You need {a}, {b} and a free weekend, and the weekend is the hardest part to find.', 'The garden does not care how tidy it looks, and neither should you.',
+      'Done once and done properly, {s} saves you work for years afterwards.', 'Start small: one corner of the plot is plenty to learn on before you change everything.',
+      'The old hands at the allotment had opinions on {s}, as they do on everything, and most of them were right.', 'It took a season before I could see any difference, and then the difference was obvious.',
+      'Keep {c} in mind from the start, because it is the step people skip and then regret.', 'I still get it wrong sometimes, and the plot forgives me more often than not.',
     ],
   },
   {
@@ -127,16 +109,11 @@ const CATEGORIES: Category[] = [
       'wild garlic|a damp woodland corner|bulbs in the green|early spring', 'blackberries|thornless canes|a fence|late summer sun',
     ],
     sentences: [
-      'Fruit and herbs ask for less attention than vegetables, which is exactly why I love them.',
-      'A pot by the kitchen door gets used ten times as often as anything at the far end of the garden.',
-      'What it wants is simple: {a}, {b} and not too much fussing.',
-      'The blackbirds take their share every year, and I have decided that is fair rent.',
-      'I planted our first {s} the week we moved in, and it has outlasted two sheds and a fence.',
-      'Cut it often; the more you pick, the more it grows, and the kitchen is never short.',
-      'One good plant is enough for a family, so resist the urge to fill a whole bed.',
-      'In a wet year {c} matters more than any feed, and the plants tell you quickly if you forget.',
-      'We grow {s} as much for the bees as for ourselves, and the garden hums all summer.',
-      'Friends ask for cuttings every year, which is the nicest compliment a plant can get.',
+      'Fruit and herbs ask for less attention than vegetables, which is exactly why I love them.', 'A pot by the kitchen door gets used ten times as often as anything at the far end of the garden.',
+      'What it wants is simple: {a}, {b} and not too much fussing.', 'The blackbirds take their share every year, and I have decided that is fair rent.',
+      'I planted our first {s} the week we moved in, and it has outlasted two sheds and a fence.', 'Cut it often; the more you pick, the more it grows, and the kitchen is never short.',
+      'One good plant is enough for a family, so resist the urge to fill a whole bed.', 'In a wet year {c} matters more than any feed, and the plants tell you quickly if you forget.',
+      'We grow {s} as much for the bees as for ourselves, and the garden hums all summer.', 'Friends ask for cuttings every year, which is the nicest compliment a plant can get.',
     ],
   },
   {
@@ -150,16 +127,11 @@ const CATEGORIES: Category[] = [
       'tarka dal|yellow split peas|fried garlic|mustard seeds', 'ham hock and pea soup|a ham hock|split peas|a big pan',
     ],
     sentences: [
-      'This is cold-weather food, the kind that fogs up the kitchen windows by five o\'clock.',
-      'It tastes better the next day, so I always make a double batch and freeze half.',
-      'The base is the same as most of my soups: an onion, some patience and a heavy pan.',
-      'You need {a} and {b}; everything else is a matter of taste and what is in the fridge.',
-      'My husband claims he does not like {s}, and then he has seconds every single time.',
-      'Season it at the end, not the beginning, because it reduces and the salt creeps up.',
-      'Serve it with bread and a hunk of cheese and nobody will ask what is for pudding.',
-      'Use {c} if you have it; it turns a good pot of {s} into one people ask about.',
-      'A cheap cut and a long, slow cook will always beat an expensive one rushed.',
-      'On a grey Tuesday in February, {s} is about as much comfort as a kitchen can offer.',
+      'This is cold-weather food, the kind that fogs up the kitchen windows by five o\'clock.', 'It tastes better the next day, so I always make a double batch and freeze half.',
+      'The base is the same as most of my soups: an onion, some patience and a heavy pan.', 'You need {a} and {b}; everything else is a matter of taste and what is in the fridge.',
+      'My husband claims he does not like {s}, and then he has seconds every single time.', 'Season it at the end, not the beginning, because it reduces and the salt creeps up.',
+      'Serve it with bread and a hunk of cheese and nobody will ask what is for pudding.', 'Use {c} if you have it; it turns a good pot of {s} into one people ask about.',
+      'A cheap cut and a long, slow cook will always beat an expensive one rushed.', 'On a grey Tuesday in February, {s} is about as much comfort as a kitchen can offer.',
     ],
   },
   {
@@ -173,16 +145,11 @@ const CATEGORIES: Category[] = [
       'a Sunday roast|roast potatoes|gravy|a family round the table', 'fish tacos|white fish|quick pickled onions|warm tortillas',
     ],
     sentences: [
-      'This is what we eat on the nights when nobody has the energy for anything clever.',
-      'From fridge to table it takes about half an hour, most of which is waiting.',
-      'The only shopping it needs is {a} and {b}; the rest is usually already in the cupboard.',
-      'Our youngest will eat {s} without a word of complaint, which in this house is high praise.',
-      'Get everything chopped before you start, because once the pan is hot there is no time.',
-      'A squeeze of lemon at the end lifts it more than any amount of extra salt.',
-      'I first made {s} in a tiny rented flat with one ring and a wobbly oven, and it still works.',
-      'Leftovers go into lunchboxes the next day, so I never make less than four portions.',
-      'Keep {c} in mind, because that is where the dish is won or lost.',
-      'It is not fancy, and it is not meant to be; {s} is simply good food on a weeknight.',
+      'This is what we eat on the nights when nobody has the energy for anything clever.', 'From fridge to table it takes about half an hour, most of which is waiting.',
+      'The only shopping it needs is {a} and {b}; the rest is usually already in the cupboard.', 'Our youngest will eat {s} without a word of complaint, which in this house is high praise.',
+      'Get everything chopped before you start, because once the pan is hot there is no time.', 'A squeeze of lemon at the end lifts it more than any amount of extra salt.',
+      'I first made {s} in a tiny rented flat with one ring and a wobbly oven, and it still works.', 'Leftovers go into lunchboxes the next day, so I never make less than four portions.',
+      'Keep {c} in mind, because that is where the dish is won or lost.', 'It is not fancy, and it is not meant to be; {s} is simply good food on a weeknight.',
     ],
   },
   {
@@ -196,16 +163,11 @@ const CATEGORIES: Category[] = [
       'a chest freezer|a garage corner|labelled boxes|a thermometer', 'kitchen gardening on a budget|free seeds|swapped plants|patience',
     ],
     sentences: [
-      'Nothing in this post is sponsored; it is just what has earned its place in our kitchen.',
-      'I resisted for years on the grounds that I did not need it, and I was wrong.',
-      'You need {a} and {b}, and after that it is mostly about habit.',
-      'The kitchen is small, so anything that lives on the counter has to work for its space.',
-      'Since we started on {s}, the weekly shop has shrunk and the bin has too.',
-      'It took a month before it felt natural, and now I cannot imagine the kitchen without it.',
-      'My mother did all of this without a second thought, and I had to learn it from scratch.',
-      'Do not overthink it; {c} is the only part that really matters.',
-      'Readers ask about {s} more than almost anything else, so here is the long answer.',
-      'A little planning on Sunday buys a calm week, and a calm week is worth a lot.',
+      'Nothing in this post is sponsored; it is just what has earned its place in our kitchen.', 'I resisted for years on the grounds that I did not need it, and I was wrong.',
+      'You need {a} and {b}, and after that it is mostly about habit.', 'The kitchen is small, so anything that lives on the counter has to work for its space.',
+      'Since we started on {s}, the weekly shop has shrunk and the bin has too.', 'It took a month before it felt natural, and now I cannot imagine the kitchen without it.',
+      'My mother did all of this without a second thought, and I had to learn it from scratch.', 'Do not overthink it; {c} is the only part that really matters.',
+      'Readers ask about {s} more than almost anything else, so here is the long answer.', 'A little planning on Sunday buys a calm week, and a calm week is worth a lot.',
     ],
   },
 ];
@@ -227,50 +189,35 @@ const TITLE_FORMS = [
 ];
 
 const INTROS = [
-  'I have been meaning to write about {s} since last {season}, when a reader asked how I manage it with so little fuss.',
-  'This started as a note on the back of an envelope and grew: everything I know about {s}, in one place.',
-  'Nobody taught me {s}; I learnt it badly, then slowly, then well enough to share it here.',
-  'If you only try one new thing this {season}, let it be {s}.',
-  'Every {season} I come back to {s} and change one small thing, and this year the change was worth writing down.',
-  'A friend asked me over coffee how I {verb} {s}, and my answer took so long that it became this post.',
+  'I have been meaning to write about {s} since last {season}, when a reader asked how I manage it with so little fuss.', 'This started as a note on the back of an envelope and grew: everything I know about {s}, in one place.',
+  'Nobody taught me {s}; I learnt it badly, then slowly, then well enough to share it here.', 'If you only try one new thing this {season}, let it be {s}.',
+  'Every {season} I come back to {s} and change one small thing, and this year the change was worth writing down.', 'A friend asked me over coffee how I {verb} {s}, and my answer took so long that it became this post.',
   'There are a hundred guides to {s} out there, so here is the one that matches a small kitchen and a smaller budget.',
 ];
 const CLOSINGS = [
-  'That is all for now. Tell me in the comments how you get on with {s}, and what you would change.',
-  'As ever, take this as one cook\'s notes rather than rules, and adapt it to your own kitchen and garden.',
-  'Next week the plan is something quite different, weather permitting, and the kettle is already on.',
-  'If you try it, I would love to hear about it; the best tips on this blog have always come from readers.',
+  'That is all for now. Tell me in the comments how you get on with {s}, and what you would change.', 'As ever, take this as one cook\'s notes rather than rules, and adapt it to your own kitchen and garden.',
+  'Next week the plan is something quite different, weather permitting, and the kettle is already on.', 'If you try it, I would love to hear about it; the best tips on this blog have always come from readers.',
   'I will report back at the end of the {season}, when I know whether this year\'s changes paid off.',
 ];
 /** Sentences naming another post's subject {o} of any kind and one of its things {t}; {season} the time of year. */
 const MENTIONS = [
-  'Last {season} I wrote about {o}, where it all came down to {t}, and much of that applies here too.',
-  'A reader who had just tried {o} wrote to say that {t} made all the difference, and the same goes here.',
-  'Some of you asked whether {o} could be approached the same way; mostly yes, once you have {t} sorted.',
-  'My neighbour swears by {o}, and after a year of watching her fuss over {t} I can see why.',
-  'I learnt the same lesson the hard way with {o}: never skimp on {t}.',
-  'When the weather turns, {o} takes over as the project of the moment, and I start thinking about {t}.',
+  'Last {season} I wrote about {o}, where it all came down to {t}, and much of that applies here too.', 'A reader who had just tried {o} wrote to say that {t} made all the difference, and the same goes here.',
+  'Some of you asked whether {o} could be approached the same way; mostly yes, once you have {t} sorted.', 'My neighbour swears by {o}, and after a year of watching her fuss over {t} I can see why.',
+  'I learnt the same lesson the hard way with {o}: never skimp on {t}.', 'When the weather turns, {o} takes over as the project of the moment, and I start thinking about {t}.',
   'I wrote a whole post about {o} if you want my thoughts on {t}.',
 ];
 /** Sentences naming a subject of the same kind as the post's own. */
 const NEAR_MENTIONS = [
-  'If you have the time, the natural next step is {o}, which needs little more than {t}.',
-  'On a busy week I turn to {o} instead, and nobody complains.',
-  'There is a little overlap with my post on {o}, especially around {t}, so skip ahead if you have read that one.',
-  'The timing lines up neatly with {o}, so I often do both on the same weekend.',
-  'It goes well with {o}, which is handy when you want to make a day of it.',
-  'Think of it as a cousin of {o}, with less effort and almost as much reward.',
+  'If you have the time, the natural next step is {o}, which needs little more than {t}.', 'On a busy week I turn to {o} instead, and nobody complains.',
+  'There is a little overlap with my post on {o}, especially around {t}, so skip ahead if you have read that one.', 'The timing lines up neatly with {o}, so I often do both on the same weekend.',
+  'It goes well with {o}, which is handy when you want to make a day of it.', 'Think of it as a cousin of {o}, with less effort and almost as much reward.',
 ];
 /** Sentences that fit any post, for the longer ones. */
 const GENERAL_SENTENCES = [
-  'The weather had other ideas for most of the month, as it usually does.',
-  'I took photographs as I went, though most of them are steamed up or muddy.',
-  'None of this is complicated, but it does reward doing it the same way each time.',
-  'A cup of tea halfway through is not optional in this house.',
-  'Looking back at my notes from the first year, I am amazed anything worked at all.',
-  'If something goes wrong, write it down; next year you will be glad you did.',
-  'The dog supervised, as ever, from a safe distance.',
-  'Costs were small: a few pounds here and there, and a lot of saved jars.',
+  'The weather had other ideas for most of the month, as it usually does.', 'I took photographs as I went, though most of them are steamed up or muddy.',
+  'None of this is complicated, but it does reward doing it the same way each time.', 'A cup of tea halfway through is not optional in this house.',
+  'Looking back at my notes from the first year, I am amazed anything worked at all.', 'If something goes wrong, write it down; next year you will be glad you did.',
+  'The dog supervised, as ever, from a safe distance.', 'Costs were small: a few pounds here and there, and a lot of saved jars.',
 ];
 const HEADINGS = ['What you need', 'Getting it right', 'What went wrong', 'A few tips', 'When to start', 'The method'];
 
@@ -286,12 +233,9 @@ const ROUNDUPS: { title: string; intro: string; closing: string }[] = [
   { title: 'Five projects for a rainy weekend', intro: 'When the plot is waterlogged and the children are restless, these keep everyone busy.', closing: 'With luck the sun will be back by Monday.' },
 ];
 const ROUNDUP_ITEMS = [
-  'That {o} is easier than it looks, once you stop reading about it and start.',
-  'I finally got the hang of {o}, after three years of trying.',
-  'The most asked-about post was the one on {o}, by a long way.',
-  'Half an hour spent on {o} pays back for months.',
-  'Everyone who visited this year asked about {o}.',
-  'I was wrong about {o} for years, and happy to admit it.',
+  'That {o} is easier than it looks, once you stop reading about it and start.', 'I finally got the hang of {o}, after three years of trying.',
+  'The most asked-about post was the one on {o}, by a long way.', 'Half an hour spent on {o} pays back for months.',
+  'Everyone who visited this year asked about {o}.', 'I was wrong about {o} for years, and happy to admit it.',
   'The cheapest win of all was {o}.',
 ];
 
@@ -311,10 +255,8 @@ const SERIES: { name: string; parts: string[]; words: string; related: string[] 
   },
 ];
 const SERIES_SENTENCES = [
-  'This is part {n} of the {series}, where I write down {words} as they happen.',
-  'If you missed the earlier parts of the {series}, start there; this picks up where they left off.',
-  'The weather has been against us, and the notebook is full of crossings-out.',
-  'Plenty went wrong, which is the point of keeping a diary: next year\'s notes are this year\'s mistakes.',
+  'This is part {n} of {series}, where I write down {words} as they happen.', 'If you missed the earlier parts of {series}, start there; this picks up where they left off.',
+  'The weather has been against us, and the notebook is full of crossings-out.', 'Plenty went wrong, which is the point of keeping a diary: next year\'s notes are this year\'s mistakes.',
   'I am writing this with mud still under my fingernails, so forgive the brevity.',
 ];
 
@@ -383,7 +325,7 @@ export function generateBlogPosts(seed = 25): BlogPost[] {
     const sentence = fill(template, { o: name, t: pick(other.things), season: pick(SEASONS) });
     return sentence.startsWith(name) ? cap(name) + sentence.slice(name.length) : sentence;
   };
-  /** Which of `others` this post already links: about a third of posts link one or two, never all. */
+  /** Which of `others` this post already links: about half the posts link one or two, never all. */
   const linkedOf = (others: Subject[]) => {
     if (random() > 0.45 || others.length < 2) return new Set<Subject>();
     return new Set(shuffled(others).slice(0, Math.min(others.length - 1, 2)));
@@ -421,7 +363,7 @@ export function generateBlogPosts(seed = 25): BlogPost[] {
   for (const series of SERIES) {
     const partTitles = series.parts.map((part, n) => unique(`${series.name}, part ${n + 1}: ${part}`));
     series.parts.forEach((part, n) => {
-      const values = { n: String(n + 1), series: series.name.toLowerCase(), words: series.words, season: pick(SEASONS) };
+      const values = { n: String(n + 1), series: `the ${series.name.toLowerCase().replace(/^the /, '')}`, words: series.words, season: pick(SEASONS) };
       const related = shuffled(series.related).slice(0, 2 + Math.floor(random() * 2)).map((name) => bySubject.get(name)!);
       const linked = linkedOf(related);
       const blocks = [paragraph(`${fill(SERIES_SENTENCES[0]!, values)} This time: ${part}.`)];
@@ -429,7 +371,7 @@ export function generateBlogPosts(seed = 25): BlogPost[] {
       for (const [k, other] of related.entries()) {
         blocks.push(paragraph(`${fill(SERIES_SENTENCES[2 + (k % 3)]!, values)} ${mention(other, linked.has(other), pick(MENTIONS))}`));
       }
-      blocks.push(paragraph(fill(pick(CLOSINGS), { s: series.name.toLowerCase(), season: values.season })));
+      blocks.push(paragraph(fill(pick(CLOSINGS), { s: values.series, season: values.season })));
       posts.push({ title: partTitles[n]!, slug: slugOf(partTitles[n]!), content: blocks.join('\n\n') });
     });
   }
