@@ -78,6 +78,8 @@ describe('the plugin in German (de_DE), from a .po compiled by npm run i18n:comp
     await session.expectingFailedRequests(async () => {
       await page.goto(`${wp.url}/wp-admin/admin.php?page=interlinker`);
       await expect.poll(() => page.getByRole('heading', { name: 'Interlinker einrichten' }).count(), { timeout: 15_000 }).toBe(1);
+      // The list's own request fails (nothing connected, on purpose): wait for its answer inside this step.
+      await expect.poll(() => page.locator('.interlinker-state--blocked, .interlinker-state--empty, .interlinker-error').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     });
 
     // PHP: the submenu titles and the page's <title>, through load_plugin_textdomain and the .mo.
