@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestImplementation } from '../../admin-ui/src/api/rest-types.js';
 import { type BrowserSession, logInAs, openBrowser, screenshot } from './support/browser.js';
 import { type BakingSite, connectAndSuggest, screenUrl, startBakingSite } from './support/baking-site.js';
-import { holdSuggestionReviews } from './support/held-reviews.js';
 
 describe('"Find links to this post" in Chromium', () => {
   let baking: BakingSite;
@@ -42,22 +41,14 @@ describe('"Find links to this post" in Chromium', () => {
     await expect.poll(async () => (await queue()).body, { timeout: 30_000 }).toEqual({ postIds: [], goneUrls: [] });
   }
 
-  /** In `list` (the dialog or the sidebar panel): selects the loaf's suggestion, approves it, implements it. */
-  async function approveAndImplementFromLoaf(list: Locator): Promise<void> {
+  /** In `list` (the dialog or the sidebar panel): ticks the loaf's pending suggestion and inserts it (no approval step). */
+  async function insertFromLoaf(list: Locator): Promise<void> {
     const fromLoaf = list.getByRole('checkbox', { name: /in “My Weekend Loaf”/ });
     await expect.poll(() => fromLoaf.count(), { timeout: 30_000 }).toBe(1);
+    const insert = list.getByRole('button', { name: 'Insert selected links' });
+    expect(await insert.isEnabled()).toBe(false);
     await fromLoaf.check();
-    // The approval is held back on its way to WordPress, so that it is still unsaved when it shows as approved.
-    const reviews = await holdSuggestionReviews(page);
-    await list.getByRole('button', { name: 'Approve selected' }).click();
-    await expect.poll(() => list.getByText(/^Approved · score/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    // Shown approved at once, but implementing waits until the plugin has the approval (the bridge would refuse it).
-    const implement = list.getByRole('button', { name: 'Implement selected' });
-    expect(await implement.isEnabled()).toBe(false);
-    reviews.release();
-    await expect.poll(() => implement.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await reviews.stop();
-    await implement.click();
+    await insert.click();
     await expect.poll(() => list.getByText(/1 of 1 links inserted, into 1 post\./).count(), { timeout: 30_000 }).toBe(1);
   }
 
@@ -71,7 +62,7 @@ describe('"Find links to this post" in Chromium', () => {
     await ask.click();
     const dialog = page.getByRole('dialog', { name: 'Links to “Baking Stone”' });
     await expect.poll(() => dialog.locator('.interlinker-context__anchor').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await approveAndImplementFromLoaf(dialog);
+    await insertFromLoaf(dialog);
     await dialog.locator('.interlinker-inbound__outcome').scrollIntoViewIfNeeded();
     await screenshot(page, '22-health-find-links');
 
@@ -96,7 +87,7 @@ describe('"Find links to this post" in Chromium', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Links to “Oven Mitts”' });
     await expect.poll(() => dialog.getByText('No post could link here yet.').count(), { timeout: 30_000 }).toBe(1);
-    expect(await dialog.getByRole('button', { name: 'Implement selected' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Insert selected links' }).count()).toBe(0);
   });
 
   it('when the post is open in the block editor, then "Links to this post" finds the posts that could link to it, approves and implements there', async () => {
@@ -113,7 +104,7 @@ describe('"Find links to this post" in Chromium', () => {
     const panel = page.locator('.interlinker-editor-inbound');
 
     await panel.getByRole('button', { name: 'Find links to this post' }).click();
-    await approveAndImplementFromLoaf(panel);
+    await insertFromLoaf(panel);
     await panel.locator('.interlinker-inbound__outcome').scrollIntoViewIfNeeded();
     await screenshot(page, '23-editor-links-to-this-post');
 
@@ -143,7 +134,7 @@ describe('"Find links to this post" in Chromium', () => {
       const dialog = author.page.getByRole('dialog', { name: 'Links to “Proofing Basket”' });
       await expect.poll(() => dialog.getByText('Only someone who may edit “Bake Day Routine” can approve or add this link.').count(), { timeout: 30_000 }).toBe(1);
       expect(await dialog.getByRole('checkbox').count()).toBe(0);
-      expect(await dialog.getByRole('button', { name: 'Implement selected' }).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'Insert selected links' }).count()).toBe(0);
       await screenshot(author.page, '24-health-find-links-author');
       expect(author.errors).toEqual([]);
     } finally {

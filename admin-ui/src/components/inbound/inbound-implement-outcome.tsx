@@ -1,5 +1,5 @@
 /**
- * What "Implement selected" did with this post's inbound links: under way, refused, or each link's outcome. The run
+ * What "Insert selected links" did with this post's inbound links: under way, refused, or each link's outcome. The run
  * is the store's one implement run; it is shown here only when it was started for these suggestions.
  */
 import { Button } from '@wordpress/components';

@@ -72,7 +72,6 @@ export function InboundSuggestions( {
 		( item ) => selected.includes( item.id ) && canActOn( item )
 	);
 	const pending = chosen.filter( ( item ) => item.status === 'pending' );
-	const approved = chosen.filter( ( item ) => item.status === 'approved' );
 	const isSearching = view?.status === 'loading';
 	const toggle = ( id: string, on: boolean ) =>
 		setSelected( ( current ) =>
@@ -129,6 +128,18 @@ export function InboundSuggestions( {
 				<>
 					<ButtonRow className="interlinker-inbound__actions">
 						<Button
+							variant="primary"
+							size="compact"
+							disabled={ isBusy || chosen.length === 0 }
+							accessibleWhenDisabled
+							onClick={ () => {
+								void implementSuggestions( idsOf( chosen ) );
+								setSelected( [] );
+							} }
+						>
+							{ __( 'Insert selected links', 'interlinker' ) }
+						</Button>
+						<Button
 							variant="secondary"
 							size="compact"
 							disabled={ isBusy || pending.length === 0 }
@@ -149,24 +160,12 @@ export function InboundSuggestions( {
 								setSelected( [] );
 							} }
 						>
-							{ __( 'Reject', 'interlinker' ) }
-						</Button>
-						<Button
-							variant="primary"
-							size="compact"
-							disabled={ isBusy || approved.length === 0 }
-							accessibleWhenDisabled
-							onClick={ () => {
-								void implementSuggestions( idsOf( approved ) );
-								setSelected( [] );
-							} }
-						>
-							{ __( 'Implement selected', 'interlinker' ) }
+							{ __( 'Reject selected', 'interlinker' ) }
 						</Button>
 					</ButtonRow>
 					<p className="interlinker-inbound__help">
 						{ __(
-							'Approve a link first, then implement it: the link goes into the other post, which keeps a revision. Several posts change in one implementation, which can be undone as a whole.',
+							'Tick the posts that should link here and insert the links: each goes into the other post, which keeps a revision. The links inserted together can be undone one by one, per post or all at once under Implementations. "Approve selected" keeps a link for later.',
 							'interlinker'
 						) }
 					</p>
