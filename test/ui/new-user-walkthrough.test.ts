@@ -214,6 +214,15 @@ describe('a new user on a blog of 150 posts, from activation to inserted and und
     await sidebar.getByRole('button', { name: 'Insert ticked links' }).click();
     await expect.poll(() => sidebar.locator('.interlinker-editor-report .interlinker-editor-result--ok').count(), { timeout: 60_000 }).toBe(2);
     await screenshot(page, 'walkthrough-06-editor-sidebar-1366');
+    // On a phone the block editor keeps its sidebars behind a menu: open ours as that menu would.
+    await page.setViewportSize(NARROW);
+    await page.evaluate(() => {
+      (window as unknown as EditorWindow).wp.data.dispatch('core/interface').enableComplementaryArea!('core', 'interlinker/interlinker-suggestions');
+    });
+    await expect.poll(() => sidebar.getByRole('button', { name: 'Insert ticked links' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+    await screenshot(page, 'walkthrough-06-editor-sidebar-390');
+    await page.setViewportSize(WIDE);
 
     const markers = [...(await site.content(sourceId)).matchAll(/data-interlinker="([^"]+)"/g)].map((match) => match[1]);
     expect(markers.sort()).toEqual(open.slice(0, 2).map((s) => s.id).sort());
