@@ -122,15 +122,16 @@ final class Plugin {
 		$this->reconciler   = new Implementation_Reconciler( $this->api, $unreported, $this->records );
 		$this->exclusions   = new Project_Settings_Push( $this->api, $this->settings );
 		$this->content_sync = new Sync_Service( $this->api, $this->content );
-		$this->sync         = new Site_Sync( $this->api, $this->content_sync, $this->exclusions, new Bridge_Rollback_Replay( $this->api, $this->rollbacks, $this->records ), $this->reconciler );
-		$this->queue        = new Sync_Queue( $this->sync );
-		$this->listener     = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
-		$this->budget       = new Contributor_Budget( new User_Throttle() );
-		$this->reads        = new Read_Cache( $this->budget );
-		$this->screens      = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ), new Setup_State( $this->settings ) );
 
 		$this->link_counts    = new Link_Counts( $this->settings );
 		$this->link_count_run = new Link_Count_Run( $this->link_counts, $this->settings );
+		$this->sync           = new Site_Sync( $this->api, $this->content_sync, $this->exclusions, new Bridge_Rollback_Replay( $this->api, $this->rollbacks, $this->records ), $this->reconciler, $this->link_count_run );
+
+		$this->queue    = new Sync_Queue( $this->sync );
+		$this->listener = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
+		$this->budget   = new Contributor_Budget( new User_Throttle() );
+		$this->reads    = new Read_Cache( $this->budget );
+		$this->screens  = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ), new Setup_State( $this->settings ) );
 
 		$this->link_count_columns = new Link_Count_Columns( $this->link_counts, $this->settings );
 	}

@@ -23,7 +23,7 @@ import {
 	categoryIdsFromNames,
 	normalisePathPrefixes,
 } from '../../admin-ui/src/screens/settings/exclusions';
-import { syncPercent } from '../../admin-ui/src/screens/settings/sync-progress';
+import { syncLinkCountText, syncPercent } from '../../admin-ui/src/screens/settings/sync-progress';
 import {
 	DEFAULT_VIEW,
 	locationFromArgs,
@@ -481,9 +481,33 @@ describe( 'settings helpers', () => {
 				failed: 5,
 				skipped: 5,
 				total: 80,
+				linkCounts: null,
 				error: null,
 			} )
 		).toBe( 50 );
+		// The posts whose links are counted are part of the run: full only when both are done.
+		expect(
+			syncPercent( {
+				status: 'running',
+				synced: 80,
+				failed: 0,
+				skipped: 0,
+				total: 80,
+				linkCounts: { counted: 20, total: 120, complete: false },
+				error: null,
+			} )
+		).toBe( 50 );
+		expect(
+			syncLinkCountText( {
+				status: 'running',
+				synced: 80,
+				failed: 0,
+				skipped: 0,
+				total: 80,
+				linkCounts: { counted: 20, total: 120, complete: false },
+				error: null,
+			} )
+		).toBe( 'Counting links: 20 of 120 posts' );
 		expect(
 			syncPercent( {
 				status: 'running',
@@ -491,6 +515,7 @@ describe( 'settings helpers', () => {
 				failed: 0,
 				skipped: 0,
 				total: null,
+				linkCounts: null,
 				error: null,
 			} )
 		).toBeNull();

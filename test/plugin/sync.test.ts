@@ -26,8 +26,11 @@ describe('sync from WordPress to the bridge', () => {
   beforeAll(async () => {
     site = await startPluginSite({
       name: 'plugin-sync',
-      // Small batches, so that a handful of posts needs several calls.
-      muPlugin: `add_filter( 'interlinker_sync_batch_size', static fn() => ${BATCH} );`,
+      // Small batches, so that a handful of posts needs several calls; the link count's batch can be made small too.
+      muPlugin: [
+        `add_filter( 'interlinker_sync_batch_size', static fn() => ${BATCH} );`,
+        `add_filter( 'interlinker_link_count_batch', static fn( $size ) => (int) get_option( 'interlinker_test_link_count_batch', $size ) );`,
+      ].join('\n'),
     });
     for (let i = 1; i <= 7; i++) await site.createPost({ title: `Post ${i}`, content: `<p>Post number ${i} about bread.</p>` });
     aboutId = await site.createPost({ title: 'About', content: '<p>About this site.</p>', type: 'page' });
@@ -330,5 +333,73 @@ describe('sync from WordPress to the bridge', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ synced: 1, failed: 0, total: 1, done: true, cursor: null });
+  });
+
+  it('when a new site syncs all content through the REST route, then every post is counted by the end, one bounded count batch per call, and the sync is done only then', async () => {
+    const countBatch = 2;
+    const aboutUrl = await permalink(aboutId);
+    const linking = await site.createPost({ title: 'Links to About', content: `<p>Read <a href="${aboutUrl}">about us</a> and <a href="https://example.org/">elsewhere</a>.</p>` });
+    // As on a site where the plugin was just installed: no post counted, no count run begun.
+    await site.php(
+      `delete_option( 'interlinker_link_count_run' ); delete_post_meta_by_key( '_interlinker_link_counts' ); update_option( 'interlinker_test_link_count_batch', ${countBatch} ); return true;`,
+    );
+    const uncounted = () =>
+      site.php<number[]>(
+        `return array_map( 'intval', get_posts( array( 'post_type' => array( 'post', 'page' ), 'post_status' => 'publish', 'posts_per_page' => -1, 'fields' => 'ids', 'meta_key' => '_interlinker_link_counts', 'meta_compare' => 'NOT EXISTS' ) ) );`,
+      );
+    expect((await uncounted()).length).toBeGreaterThan(2 * countBatch);
+
+    const steps: SyncAnswer[] = [];
+    let cursor: string | null = null;
+    let heldOnce = false;
+    try {
+      do {
+        const previous = steps.at(-1);
+        // Once the content is all sent, a call while another batch holds the count (the background one) counts nothing.
+        if (!heldOnce && previous && previous.synced + previous.failed + previous.skipped === previous.total && !previous.done) {
+          await site.php(`return add_option( 'interlinker_link_count_lock', time(), '', false );`);
+          const held = await site.admin.json<SyncAnswer>('/interlinker/v1/sync', { method: 'POST', body: { cursor } });
+          await site.php(`return delete_option( 'interlinker_link_count_lock' );`);
+          expect(held.status).toBe(200);
+          expect(held.body).toMatchObject({ done: false, synced: previous.synced, linkCounts: previous.linkCounts });
+          expect(held.body.cursor).toBeTruthy();
+          heldOnce = true;
+        }
+        const answer: { status: number; body: SyncAnswer } = await site.admin.json<SyncAnswer>('/interlinker/v1/sync', {
+          method: 'POST',
+          body: cursor ? { cursor } : {},
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(await schemaMisfits(site.admin, '/interlinker/v1/sync', answer)).toEqual([]);
+        steps.push(answer.body);
+        cursor = answer.body.cursor;
+        expect(steps.length).toBeLessThan(50);
+      } while (!steps.at(-1)!.done);
+    } finally {
+      await site.php(`delete_option( 'interlinker_test_link_count_batch' ); delete_option( 'interlinker_link_count_lock' ); return true;`);
+    }
+    const last = steps.at(-1)!;
+    const counted = steps.map((step) => step.linkCounts!.counted);
+    const total = last.linkCounts!.total;
+
+    expect(heldOnce).toBe(true);
+    // Each call counted one batch at most: the count grew by at most the batch size, from the first call on.
+    expect(counted[0]).toBe(countBatch);
+    counted.forEach((value, index) => expect(value - (counted[index - 1] ?? 0)).toBeLessThanOrEqual(countBatch));
+    expect(counted).toEqual(Array.from({ length: steps.length }, (_, index) => Math.min(total, (index + 1) * countBatch)));
+    // The calls after the content was sent only counted, and the last one is done with the count complete.
+    expect(steps.length).toBeGreaterThan(Math.floor(last.total / BATCH) + 1);
+    expect(steps.slice(0, -1).every((step) => !step.done && step.cursor !== null)).toBe(true);
+    expect(steps.filter((step) => !step.linkCounts!.complete).every((step) => !step.done)).toBe(true);
+    expect(last).toMatchObject({ done: true, cursor: null, synced: await publishedCount(), failed: 0, linkCounts: { counted: total, total, complete: true } });
+    // What All Posts shows: every published post has its counts, the links of the new one among them.
+    expect(await uncounted()).toEqual([]);
+    expect(await site.php(`return get_post_meta( ${linking}, '_interlinker_link_counts', true );`)).toEqual({ inbound: 0, internal: 1, external: 1 });
+    expect((await site.php<{ inbound: number }>(`return get_post_meta( ${aboutId}, '_interlinker_link_counts', true );`)).inbound).toBe(1);
+
+    // Once complete, a later full sync counts nothing again and ends with its content.
+    const again = await fullSync(site.admin);
+    expect(again.calls).toBe(Math.floor(again.last.total / BATCH) + 1);
+    expect(again.last.linkCounts).toEqual({ counted: total, total, complete: true });
   });
 });

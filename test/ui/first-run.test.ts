@@ -7,6 +7,7 @@ import { screenUrl, startBakingSite } from './support/baking-site.js';
 
 const WIDE = { width: 1366, height: 900 };
 const NARROW = { width: 390, height: 844 };
+const COUNT_BATCH = 4;
 
 /** Whether the page is wider than the window (something sticks out sideways). */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
@@ -22,7 +23,8 @@ describe('a new administrator, from activation to the first suggestions, in Chro
   let proxy: FaultProxy;
 
   beforeAll(async () => {
-    ({ site } = await startBakingSite('ui-first-run'));
+    // Small link-count batches, so that the sync goes on counting for a few calls after the content is sent.
+    ({ site } = await startBakingSite('ui-first-run', { muPlugin: `add_filter( 'interlinker_link_count_batch', static fn() => ${COUNT_BATCH} );` }));
     proxy = await startFaultProxy(() => site.bridge.url);
     session = await openBrowser();
     page = session.page;
@@ -107,12 +109,35 @@ describe('a new administrator, from activation to the first suggestions, in Chro
     expect(await result.textContent()).toMatch(/This account has no project for this site yet: "Sync all content" creates it/);
   });
 
-  it('when Sync all content runs, then the bar reaches 100 % at "n of n" and step 3 is done', async () => {
+  it('when Sync all content runs, then it counts every post’s links too, and the bar reaches 100 % at "n of n" with the count done and step 3 done', async () => {
+    // Every text the count's line shows while the sync runs.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { countTexts: string[] }).countTexts = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.interlinker-sync__link-counts')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const uncounted = () =>
+      site.php<number>(
+        `return count( get_posts( array( 'post_type' => array( 'post', 'page' ), 'post_status' => 'publish', 'posts_per_page' => -1, 'fields' => 'ids', 'meta_key' => '_interlinker_link_counts', 'meta_compare' => 'NOT EXISTS' ) ) );`,
+      );
+    // A site where the plugin was just installed: no post counted yet.
+    await site.php(`delete_option( 'interlinker_link_count_run' ); delete_post_meta_by_key( '_interlinker_link_counts' ); return true;`);
+    expect(await uncounted()).toBeGreaterThan(COUNT_BATCH);
     await page.getByRole('button', { name: 'Sync all content' }).click();
 
     const sync = page.locator('.interlinker-sync');
-    await expect.poll(() => sync.textContent(), { timeout: 60_000 }).toMatch(/(\d+) of \1 posts synced, 0 failed/);
+    await expect.poll(() => sync.textContent(), { timeout: 60_000 }).toMatch(/(\d+) of \1 posts synced, 0 failed\..*Counting links: done, \d+ posts counted\./);
     expect(await sync.textContent()).not.toContain('Starting');
+    const texts = await page.evaluate(() => (window as unknown as { countTexts: string[] }).countTexts);
+    const running = texts.filter((text) => /^Counting links: \d+ of \d+ posts$/.test(text));
+    expect(running.length, texts.join(' | ')).toBeGreaterThan(0);
+    expect(running[0]).toMatch(new RegExp(`^Counting links: ${COUNT_BATCH} of \\d+ posts$`));
+    expect(texts.at(-1)).toMatch(/^Counting links: done/);
+    // What All Posts will show: every published post has its counts.
+    expect(await uncounted()).toBe(0);
     // The bar's value and its drawing are both full (the fill grows with a short animation: wait for its end).
     expect(await sync.locator('progress').evaluate((bar) => (bar as HTMLProgressElement).value)).toBe(100);
     await page.waitForFunction(() => {

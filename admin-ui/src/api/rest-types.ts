@@ -242,6 +242,12 @@ export interface RestSyncResult {
 		outcome: 'reported' | 'rolled_back' | 'settled' | 'gone' | 'never_created';
 		status: string;
 	} >;
+	/** On every full-sync call: how far the site-wide count of links per post is after the batch this call counted (the sync is done only when it is complete). */
+	linkCounts?: {
+		counted: number;
+		total: number;
+		complete: boolean;
+	};
 }
 
 /** `interlinker-sync-queue` */
@@ -278,6 +284,12 @@ export interface RestSyncQueueRun {
 		outcome: 'reported' | 'rolled_back' | 'settled' | 'gone' | 'never_created';
 		status: string;
 	} >;
+	/** On every full-sync call: how far the site-wide count of links per post is after the batch this call counted (the sync is done only when it is complete). */
+	linkCounts?: {
+		counted: number;
+		total: number;
+		complete: boolean;
+	};
 	pending: {
 		postIds: number[];
 		/** Synced URLs of deleted posts, to be sent as gone. */

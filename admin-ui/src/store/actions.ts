@@ -604,6 +604,9 @@ export function refreshSetup(): Thunk {
 
 const GENERATION_POLL_MS = 2000;
 
+/** How long a sync waits before asking again when another batch held the link count (it counted nothing). */
+const COUNT_WAIT_MS = 1000;
+
 /**
  * Follows the bridge's background generation: asks once, then every 2 s while it is generating. The Suggestions
  * lists load again as it fills. Only one watch runs at a time.
@@ -650,12 +653,17 @@ export function watchGeneration(): Thunk {
 	};
 }
 
-/** Syncs every published post, one batch per request, until the plugin says it is done or the editor cancels. */
+/**
+ * Syncs every published post, one batch per request, until the plugin says it is done or the editor cancels. Each
+ * request also counts the links of the next batch of posts: once the content is sent, the requests only count, until
+ * every post is counted.
+ */
 export function runFullSync(): Thunk {
 	return async ( args ) => {
 		const { select, dispatch } = args;
 		dispatch( { type: 'SYNC_STARTED' } );
 		let cursor: string | null = null;
+		let counted: number | null = null;
 		try {
 			for (;;) {
 				const batch = await settingsApi.syncBatch( { cursor } );
@@ -665,6 +673,7 @@ export function runFullSync(): Thunk {
 					failed: batch.failed,
 					skipped: batch.skipped,
 					total: batch.total,
+					linkCounts: batch.linkCounts ?? null,
 				} );
 				if ( batch.done || ! batch.cursor ) {
 					dispatch( { type: 'SYNC_FINISHED', outcome: 'done' } );
@@ -674,6 +683,17 @@ export function runFullSync(): Thunk {
 					dispatch( { type: 'SYNC_FINISHED', outcome: 'cancelled' } );
 					break;
 				}
+				// A batch counted elsewhere (Link health, the background) holds the count: give it a moment.
+				const nowCounted = batch.linkCounts?.counted ?? null;
+				if (
+					batch.linkCounts?.complete === false &&
+					nowCounted === counted
+				) {
+					await new Promise( ( resolve ) =>
+						setTimeout( resolve, COUNT_WAIT_MS )
+					);
+				}
+				counted = nowCounted;
 				cursor = batch.cursor;
 			}
 		} catch ( error ) {
@@ -681,6 +701,10 @@ export function runFullSync(): Thunk {
 		}
 		dispatch.invalidateResolutionForStoreSelector( 'getSettings' );
 		dispatch.invalidateResolutionForStoreSelector( 'getAnalytics' );
+		dispatch.invalidateResolutionForStoreSelector( 'getLinkCounts' );
+		dispatch.invalidateResolutionForStoreSelector(
+			'getLinkCountProgress'
+		);
 		if ( select.getSyncProgress().status === 'done' ) {
 			// The bridge now finds suggestions for what changed, in the background: follow it.
 			await refreshSetup()( args );

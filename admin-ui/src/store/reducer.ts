@@ -413,6 +413,7 @@ const IDLE_SYNC: SyncProgress = {
 	failed: 0,
 	skipped: 0,
 	total: null,
+	linkCounts: null,
 	error: null,
 };
 
@@ -431,6 +432,7 @@ export function sync(
 				failed: action.failed,
 				skipped: action.skipped,
 				total: action.total,
+				linkCounts: action.linkCounts,
 			};
 		case 'SYNC_CANCEL_REQUESTED':
 			return state.status === 'running'

@@ -101,6 +101,8 @@ export interface SyncProgress {
 	skipped: number;
 	/** Posts to sync in all, once the first batch has answered. */
 	total: number | null;
+	/** The site-wide link count each call of the sync goes on with, once the first batch has answered. */
+	linkCounts: LinkCountProgress | null;
 	error: ApiError | null;
 }
 
@@ -203,6 +205,7 @@ export type Action =
 			failed: number;
 			skipped: number;
 			total: number;
+			linkCounts: LinkCountProgress | null;
 	  }
 	| { type: 'SYNC_CANCEL_REQUESTED' }
 	| { type: 'SYNC_FINISHED'; outcome: 'done' | 'cancelled' }

@@ -1,8 +1,9 @@
 <?php
 /**
  * The full count of every post's links: needed once (and again after the chosen post types change), run in bounded
- * batches so that no request reads the whole site. A batch runs when the report asks for counts that are not complete
- * and from a cron event that reschedules itself until the count is done; saves keep the counts current afterwards.
+ * batches so that no request reads the whole site. A batch runs when the report asks for counts that are not complete,
+ * with every call of the full sync (Site_Sync) and from a cron event that reschedules itself until the count is done;
+ * saves keep the counts current afterwards.
  *
  * @package Interlinker
  */
@@ -25,7 +26,7 @@ final class Link_Count_Run {
 
 	public const CRON_HOOK = 'interlinker_count_links';
 
-	/** Held while a batch runs (an option, as add_option() is atomic): a cron batch and one asked for by Link health never run together. */
+	/** Held while a batch runs (an option, as add_option() is atomic): batches of cron, Link health and the sync never run together. */
 	public const LOCK = 'interlinker_link_count_lock';
 
 	/** Seconds after which a lock left by a batch that died is taken over. */

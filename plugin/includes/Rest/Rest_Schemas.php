@@ -383,6 +383,18 @@ final class Rest_Schemas {
 						'items'       => self::reconciled_implementation(),
 					)
 				),
+				'linkCounts'                => self::view(
+					array(
+						'description' => __( 'On every full-sync call: how far the site-wide count of links per post is after the batch this call counted (the sync is done only when it is complete).', 'interlinker' ),
+						'type'        => 'object',
+						'properties'  => array(
+							'counted'  => array( 'type' => 'integer' ),
+							'total'    => array( 'type' => 'integer' ),
+							'complete' => array( 'type' => 'boolean' ),
+						),
+						'x-required'  => array( 'counted', 'total', 'complete' ),
+					)
+				),
 			),
 			array( 'synced', 'failed', 'skipped', 'total', 'done', 'cursor', 'errors' )
 		);

@@ -95,7 +95,8 @@ final class Sync_Controller extends Rest_Controller {
 		$result   = is_array( $post_ids )
 			? $this->sync->sync_posts( array_values( array_unique( array_map( 'intval', $post_ids ) ) ) )
 			: $this->sync->full_sync_batch( $request->get_param( 'cursor' ) );
-		if ( ! is_array( $post_ids ) && ! is_wp_error( $result ) && $result->done ) {
+		// The content is on the bridge once it is all sent, even while the same run still counts links.
+		if ( ! is_array( $post_ids ) && ! is_wp_error( $result ) && $result->content_done() ) {
 			$this->setup->content_synced();
 		}
 		return is_wp_error( $result ) ? $result : new WP_REST_Response( $result->to_rest() );

@@ -3,7 +3,9 @@
  * The syncs the site runs, each as its named steps: the full sync (REST, one batch per call) and the sync of
  * given posts (REST, and the deferred queue run by shutdown or cron). Besides sending content, they bring the site
  * and the bridge back in step on implementations: rollbacks made through the bridge's API are replayed on the
- * site, and implementations left pending by a failed implement call are reconciled.
+ * site, and implementations left pending by a failed implement call are reconciled. Each call of the full sync also
+ * counts the links of the next batch of posts (Link_Count_Run: the same batches and lock as Link health's count), so
+ * that a sync run to its end leaves every post counted.
  *
  * @package Interlinker
  */
@@ -16,6 +18,7 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Bridge_Rollback_Replay;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Reconciled_Implementation;
+use Interlinker\Links\Link_Count_Run;
 use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -30,14 +33,35 @@ final class Site_Sync {
 		private readonly Project_Settings_Push $exclusions,
 		private readonly Bridge_Rollback_Replay $rollback_replay,
 		private readonly Implementation_Reconciler $reconciler,
+		private readonly Link_Count_Run $link_count,
 	) {}
 
 	/**
-	 * One batch of the full sync. The first call (no cursor) first connects the project, sends the excluded
-	 * paths, replays every bridge rollback and reconciles; the others only send content.
+	 * One batch of the full sync, and one batch of the site-wide link count (at most: none once it is complete).
+	 * The first call (no cursor) first connects the project, sends the excluded paths, replays every bridge rollback
+	 * and reconciles; the others only send content. Once the content is sent, the calls only count (a `counting`
+	 * cursor) until the count is complete: the last answer is `done` when both are.
 	 */
 	public function full_sync_batch( ?string $cursor ): Sync_Result|WP_Error {
+		$sent = $this->send_content( $cursor );
+		if ( is_wp_error( $sent ) ) {
+			return $sent;
+		}
+		$this->link_count->run_batch();
+		$counting = new Sync_Cursor( 0, $sent->total, $sent->synced, $sent->failed, $sent->skipped, true );
+		return $sent->with_link_counts( $this->link_count->progress(), $counting->encode() );
+	}
+
+	private function send_content( ?string $cursor ): Sync_Result|WP_Error {
 		if ( null !== $cursor && '' !== $cursor ) {
+			$position = Sync_Cursor::decode( $cursor );
+			if ( is_wp_error( $position ) ) {
+				return $position;
+			}
+			// The content is all sent: this call only counts links.
+			if ( $position->counting ) {
+				return new Sync_Result( $position->synced, $position->failed, $position->skipped, $position->total, true, null, array() );
+			}
 			return $this->content_sync->send_batch( $cursor );
 		}
 		$project_id = $this->api->project_id( true );

@@ -1,7 +1,7 @@
 <?php
 /**
- * Where a full sync stands between two calls: the last post id sent and the counts so far.
- * Opaque to callers (base64url JSON); checked field by field when it comes back.
+ * Where a full sync stands between two calls: the last post id sent and the counts so far, and whether the content
+ * is all sent and only the site-wide link count goes on (`counting`). Opaque to callers (base64url JSON); checked field by field when it comes back.
  *
  * @package Interlinker
  */
@@ -26,18 +26,21 @@ final class Sync_Cursor {
 		public readonly int $synced = 0,
 		public readonly int $failed = 0,
 		public readonly int $skipped = 0,
+		public readonly bool $counting = false,
 	) {}
 
 	public function encode(): string {
-		$json = (string) wp_json_encode(
-			array(
-				'after'   => $this->after,
-				'total'   => $this->total,
-				'synced'  => $this->synced,
-				'failed'  => $this->failed,
-				'skipped' => $this->skipped,
-			)
+		$fields = array(
+			'after'   => $this->after,
+			'total'   => $this->total,
+			'synced'  => $this->synced,
+			'failed'  => $this->failed,
+			'skipped' => $this->skipped,
 		);
+		if ( $this->counting ) {
+			$fields['counting'] = true;
+		}
+		$json = (string) wp_json_encode( $fields );
 		return rtrim( strtr( base64_encode( $json ), '+/', '-_' ), '=' );
 	}
 
@@ -52,7 +55,10 @@ final class Sync_Cursor {
 				return self::invalid();
 			}
 		}
-		return new self( $fields['after'], $fields['total'], $fields['synced'], $fields['failed'], $fields['skipped'] );
+		if ( ! is_bool( $fields['counting'] ?? false ) ) {
+			return self::invalid();
+		}
+		return new self( $fields['after'], $fields['total'], $fields['synced'], $fields['failed'], $fields['skipped'], (bool) ( $fields['counting'] ?? false ) );
 	}
 
 	private static function invalid(): WP_Error {

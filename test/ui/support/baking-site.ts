@@ -34,8 +34,8 @@ export interface ListedSuggestion {
 }
 
 /** Starts the bridge and a WordPress with the plugin, not connected yet, holding the baking posts. */
-export async function startBakingSite(name: string): Promise<BakingSite> {
-  const site = await startPluginSite({ name, configure: 'none' });
+export async function startBakingSite(name: string, options: { muPlugin?: string } = {}): Promise<BakingSite> {
+  const site = await startPluginSite({ name, configure: 'none', muPlugin: options.muPlugin });
   try {
     for (const [title, body] of Object.entries(TOPICS)) {
       await site.createPost({ title, content: `<!-- wp:paragraph -->\n<p>${body}</p>\n<!-- /wp:paragraph -->` });

@@ -1,5 +1,6 @@
 /**
- * A full sync of the site's published content to the bridge, batch by batch, with its progress; then the bridge's
+ * A full sync of the site's published content to the bridge, batch by batch, with its progress and that of the count
+ * of links per post each batch goes on with (the columns of All Posts); then the bridge's
  * background generation of suggestions for what changed, followed until it is done.
  */
 import {
@@ -16,7 +17,11 @@ import { __ } from '@wordpress/i18n';
 
 import { describeError } from '../../lib/error-message';
 import { store } from '../../store';
-import { syncCountsText, syncPercent } from './sync-progress';
+import {
+	syncCountsText,
+	syncLinkCountText,
+	syncPercent,
+} from './sync-progress';
 import { ButtonRow } from '../../components/button-row';
 import { GenerationProgress } from '../../components/generation-progress';
 import {
@@ -49,6 +54,8 @@ export function SyncPanel() {
 	// The first batch answers with the total: until then, a slow bridge is said to be slow.
 	const waitingLong = useSlowAnswer( isRunning && progress.total === null );
 	const counts = syncCountsText( progress );
+	const linkCounts =
+		progress.status === 'failed' ? null : syncLinkCountText( progress );
 
 	return (
 		<Card className="interlinker-panel" id="interlinker-sync">
@@ -105,6 +112,11 @@ export function SyncPanel() {
 							/>
 						) }
 						{ counts !== null && <p>{ counts }</p> }
+						{ linkCounts !== null && (
+							<p className="interlinker-sync__link-counts">
+								{ linkCounts }
+							</p>
+						) }
 						{ waitingLong && (
 							<p>
 								<SlowAnswerNote />
