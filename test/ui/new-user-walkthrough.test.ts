@@ -255,6 +255,10 @@ describe('a new user on a blog of 150 posts, from activation to inserted and und
     for (const column of ['Inbound links', 'Internal links', 'External links']) {
       await expect.poll(() => page.locator('thead th').filter({ hasText: column }).count(), { timeout: 15_000 }).toBe(1);
     }
+    // The sync counted every post's links: no post waits for a count ("—").
+    const inbound = await page.locator('#the-list td.column-interlinker_inbound').allInnerTexts();
+    expect(inbound.length).toBeGreaterThan(0);
+    expect(inbound.map((text) => text.trim()).filter((text) => !/^\d+$/.test(text))).toEqual([]);
     const row = page.locator(`#post-${editedPost.id}`);
     await page.goto(`${site.wp.url}/wp-admin/edit.php?s=${encodeURIComponent(editedPost.title)}`);
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
