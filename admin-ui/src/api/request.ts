@@ -73,7 +73,10 @@ function headerNumber(
 	return Number.isFinite( value ) ? value : fallback;
 }
 
-/** Where an answer came from when not from the bridge (X-Interlinker-Source). */
+/**
+ * Where an answer came from when not from the bridge (X-Interlinker-Source).
+ * @param response
+ */
 export function answerSource( response: Response ): AnswerSource | null {
 	return response.headers.get( 'X-Interlinker-Source' ) === 'site-records'
 		? 'site-records'
