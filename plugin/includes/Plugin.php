@@ -28,6 +28,7 @@ use Interlinker\Html\Link_Inserter;
 use Interlinker\Html\Public_Markers;
 use Interlinker\Implement\Bridge_Rollback_Replay;
 use Interlinker\Implement\Implementation_Details;
+use Interlinker\Implement\Recorded_Implementations;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Implementation_Records;
 use Interlinker\Implement\Implementation_Service;
@@ -202,13 +203,14 @@ final class Plugin {
 		$links       = new Link_Count_Report( $this->link_counts, $this->settings );
 		$connection  = new Connection_Check( $this->settings, $this->client, $this->projects );
 		$setup       = new Setup_State( $this->settings );
+		$details     = new Implementation_Details( $this->api, $this->records, $view );
 		$controllers = array(
 			new Settings_Controller( $connection, new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ), $connection ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget, $setup ),
 			new Generation_Controller( $this->api, $this->settings, $setup, $this->reads ),
 			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content ),
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
-			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, new Implementation_Details( $this->api, $this->records, $view ), $this->reads, $this->budget ),
+			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, $details, $this->reads, $this->budget, new Recorded_Implementations( $this->records, $details ) ),
 			new Analytics_Controller( $reports, $this->reads ),
 			new Link_Counts_Controller( $links, $this->link_count_run, new Link_Counts_Csv( $links ) ),
 			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),

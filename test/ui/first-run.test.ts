@@ -201,7 +201,7 @@ describe('a new administrator, from activation to the first suggestions, in Chro
           await expect.poll(() => page.locator('.interlinker-bridge-problem').count(), { timeout: 30_000 }).toBe(1);
           await screenshot(page, `first-run-${slug}-bridge-down-${width}`);
           // Once on the screen (the notice is also spoken once, through WordPress's hidden live region).
-          expect(await page.locator('.interlinker-admin').getByText('The bridge cannot be reached').count()).toBe(1);
+          expect(await page.locator('.interlinker-admin').getByText('The bridge cannot be reached', { exact: true }).count()).toBe(1);
           expect(await page.locator('.components-notice.is-error').count()).toBe(1);
           expect(await overflowsSideways(page)).toBe(false);
         }

@@ -1,4 +1,4 @@
-import { NAMESPACE, request, requestPage } from './request';
+import { NAMESPACE, request, requestPage, requestWithSource } from './request';
 import type {
 	Implementation,
 	ImplementationDetails,
@@ -26,7 +26,7 @@ export function fetchImplementations(
 export function fetchImplementation(
 	id: string
 ): Promise< ImplementationDetails > {
-	return request< ImplementationDetails >(
+	return requestWithSource< ImplementationDetails >(
 		`${ NAMESPACE }/implementations/${ encodeURIComponent( id ) }`
 	);
 }

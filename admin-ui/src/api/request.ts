@@ -5,7 +5,7 @@ import apiFetch from '@wordpress/api-fetch';
 import { addQueryArgs } from '@wordpress/url';
 
 import { toApiError } from './errors';
-import type { ListPage, PostSuggestionState } from './types';
+import type { AnswerSource, ListPage, PostSuggestionState } from './types';
 
 export const NAMESPACE = '/interlinker/v1';
 
@@ -74,6 +74,29 @@ function headerNumber(
 }
 
 /**
+ * Where an answer came from when not from the bridge (X-Interlinker-Source).
+ * @param response
+ */
+export function answerSource( response: Response ): AnswerSource | null {
+	return response.headers.get( 'X-Interlinker-Source' ) === 'site-records'
+		? 'site-records'
+		: null;
+}
+
+/**
+ * A GET of one object whose answer also says where it came from (X-Interlinker-Source).
+ * @param path
+ */
+export async function requestWithSource< T extends object >(
+	path: string
+): Promise< T & { source?: AnswerSource } > {
+	const response = await requestResponse( path, {} );
+	const data = ( await response.json() ) as T;
+	const source = answerSource( response );
+	return { ...data, ...( source ? { source } : {} ) };
+}
+
+/**
  * A GET whose answer is read by the caller (its headers, a file): apiFetch without parsing, errors as ApiError.
  * @param path
  * @param args
@@ -102,6 +125,7 @@ export async function requestPage< T >(
 	const items = ( await response.json() ) as T[];
 	const total = headerNumber( response, 'X-WP-Total', items.length );
 	const postState = response.headers.get( 'X-Interlinker-Post-State' );
+	const source = answerSource( response );
 	return {
 		items,
 		total,
@@ -111,6 +135,7 @@ export async function requestPage< T >(
 			total > 0 ? 1 : 0
 		),
 		...( isPostState( postState ) ? { postState } : {} ),
+		...( source ? { source } : {} ),
 	};
 }
 

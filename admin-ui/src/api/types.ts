@@ -54,6 +54,8 @@ export interface Implementation extends Omit< RestImplementation, 'results' > {
 export interface ImplementationDetails
 	extends Omit< RestImplementationDetails, 'results' > {
 	results: Implementation[ 'results' ];
+	/** Made from the site's own records while the bridge cannot be reached: no suggestions, no undo. */
+	source?: AnswerSource;
 }
 
 /** A post an implementation changed, as the plugin recorded it. */
@@ -122,7 +124,12 @@ export interface ListPage< T > {
 	totalPages: number;
 	/** A suggestions list narrowed to one post that found none: why (X-Interlinker-Post-State). */
 	postState?: PostSuggestionState;
+	/** Made from the site's own records while the bridge cannot be reached (X-Interlinker-Source). */
+	source?: AnswerSource;
 }
+
+/** An answer made without the bridge: the implementation history the site recorded in post meta. */
+export type AnswerSource = 'site-records';
 
 /**
  * Why a post has no suggestions: it cannot have any (not published, excluded, a type left out), the bridge does not

@@ -30,6 +30,7 @@ import { STATUS_LABELS } from '../screens/suggestions/fields';
 import type { InsertedLine } from './insertion-report';
 import { useLinkInsertion } from './link-insertion';
 import { useFindSuggestions } from './new-suggestions';
+import { NotSetUpNotice } from './not-set-up';
 
 interface CurrentPost {
 	id: number;
@@ -249,6 +250,13 @@ function SuggestionList( { post }: { post: CurrentPost } ) {
 		return () => window.clearInterval( timer );
 	}, [ isEmpty, retry ] );
 
+	// Nothing connected yet is the normal first state, not a failure (not synced is: it names its own step).
+	if (
+		error?.kind === 'not_connected' &&
+		error.code !== 'interlinker_not_synced'
+	) {
+		return <NotSetUpNotice />;
+	}
 	if ( error && error.kind !== 'not_found' ) {
 		return <ErrorState error={ error } onRetry={ retry } />;
 	}

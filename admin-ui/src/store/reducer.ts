@@ -1,7 +1,9 @@
 import { combineReducers } from '@wordpress/data';
+import { __ } from '@wordpress/i18n';
 
 import type { ApiError } from '../api/errors';
 import type {
+	AnswerSource,
 	Implementation,
 	PostSuggestionState,
 	Suggestion,
@@ -49,12 +51,14 @@ function queryResultOf( page: {
 	total: number;
 	totalPages: number;
 	postState?: PostSuggestionState;
+	source?: AnswerSource;
 } ): QueryResult {
 	return {
 		ids: page.items.map( ( item ) => item.id ),
 		total: page.total,
 		totalPages: page.totalPages,
 		...( page.postState ? { postState: page.postState } : {} ),
+		...( page.source ? { source: page.source } : {} ),
 	};
 }
 
@@ -536,6 +540,19 @@ export function setup(
 
 const BRIDGE_PROBLEMS = new Set( [ 'not_connected', 'unreachable', 'unauthorized' ] );
 
+/** What a list made from the site's own records tells of the bridge: the plugin could not reach it. */
+const SITE_RECORDS_PROBLEM: ApiError = {
+	kind: 'unreachable',
+	code: 'interlinker_bridge_unreachable',
+	message: __(
+		'The Interlinker bridge cannot be reached. Check that it is running and that the bridge URL in the settings is right.',
+		'interlinker'
+	),
+	status: 503,
+	resetAt: null,
+	retryAfterSeconds: null,
+};
+
 /**
  * Why the bridge cannot be used right now (not connected, unreachable, key refused), from the last failed read; the
  * next answer from the bridge clears it. Every screen says it once, at the top.
@@ -557,6 +574,18 @@ export function bridgeProblem(
 				: state;
 		case 'RECEIVE_SETTINGS':
 			return state;
+		case 'RECEIVE_IMPLEMENTATIONS':
+		case 'RECEIVE_IMPLEMENTATION_DETAILS': {
+			// An answer from the site's own records means the bridge could not be reached: it is no sign of the bridge.
+			const source =
+				action.type === 'RECEIVE_IMPLEMENTATIONS'
+					? action.page.source
+					: action.details.source;
+			if ( source !== 'site-records' ) {
+				return null;
+			}
+			return state ?? SITE_RECORDS_PROBLEM;
+		}
 		case 'CONNECTION_TEST_FINISHED':
 		case 'GENERATION_RECEIVED':
 			return null;

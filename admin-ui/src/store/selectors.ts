@@ -55,6 +55,7 @@ function pageOf< T >(
 		total: Math.max( 0, result.total - hiddenCount ),
 		totalPages: result.totalPages,
 		...( result.postState ? { postState: result.postState } : {} ),
+		...( result.source ? { source: result.source } : {} ),
 	};
 }
 

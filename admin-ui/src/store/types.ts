@@ -4,6 +4,7 @@ import type { ImplementationQuery } from '../api/implementations';
 import type { LinkCountQuery } from '../api/link-counts';
 import type { SuggestionQuery } from '../api/suggestions';
 import type {
+	AnswerSource,
 	AnalyticsSummary,
 	BrokenLink,
 	ConnectionTest,
@@ -40,6 +41,7 @@ export interface QueryResult {
 	total: number;
 	totalPages: number;
 	postState?: PostSuggestionState;
+	source?: AnswerSource;
 }
 
 export interface SuggestionsState {

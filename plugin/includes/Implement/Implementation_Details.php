@@ -58,7 +58,7 @@ final class Implementation_Details {
 	 *
 	 * @return Changed_Post[]
 	 */
-	private function changed_posts( string $implementation_id ): array {
+	public function changed_posts( string $implementation_id ): array {
 		$posts = array();
 		foreach ( $this->records->posts_by_implementation( array( $implementation_id ) )[ $implementation_id ] ?? array() as $post_id ) {
 			if ( ! self::readable( $post_id ) ) {

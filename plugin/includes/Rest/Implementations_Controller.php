@@ -17,6 +17,7 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Implement\Implementation_Details;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Implement\Permitted_Implementation;
+use Interlinker\Implement\Recorded_Implementations;
 use Interlinker\Implement\Rollback_Service;
 use WP_Error;
 use WP_REST_Request;
@@ -37,6 +38,7 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Implementation_Details $details,
 		private readonly Read_Cache $reads,
 		Contributor_Budget $write_budget,
+		private readonly Recorded_Implementations $recorded,
 	) {
 		parent::__construct();
 		$this->write_budget = $write_budget;
@@ -179,6 +181,10 @@ final class Implementations_Controller extends Rest_Controller {
 			$query['status'] = (string) $request->get_param( 'status' );
 		}
 		$page = $this->api->list_implementations( $query );
+		if ( is_wp_error( $page ) && Recorded_Implementations::bridge_unreachable( $page ) ) {
+			$recorded = $this->recorded->page( $per_page, $query['offset'], $query['status'] ?? null );
+			return self::from_site_records( self::paged_response( $recorded['items'], $recorded['total'], $per_page ) );
+		}
 		if ( is_wp_error( $page ) ) {
 			return $page;
 		}
@@ -197,7 +203,20 @@ final class Implementations_Controller extends Rest_Controller {
 
 	private function item( WP_REST_Request $request ): WP_REST_Response|WP_Error {
 		$details = $this->details->for_id( (string) $request['id'] );
+		if ( is_wp_error( $details ) && Recorded_Implementations::bridge_unreachable( $details ) ) {
+			$recorded = $this->recorded->one( (string) $request['id'] );
+			return is_wp_error( $recorded ) ? $recorded : self::from_site_records( new WP_REST_Response( $recorded->to_rest() ) );
+		}
 		return is_wp_error( $details ) ? $details : new WP_REST_Response( $details->to_rest() );
+	}
+
+	/**
+	 * Marks an answer made from the site's own records while the bridge cannot be reached: the screens say so, and
+	 * offer no undo (undo needs the bridge).
+	 */
+	private static function from_site_records( WP_REST_Response $response ): WP_REST_Response {
+		$response->header( 'X-Interlinker-Source', Recorded_Implementations::SOURCE );
+		return $response;
 	}
 
 	/**

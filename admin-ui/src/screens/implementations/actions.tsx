@@ -5,32 +5,46 @@ import type { Action } from '@wordpress/dataviews';
 import { __ } from '@wordpress/i18n';
 import { seen, undo } from '@wordpress/icons';
 
-import type { Implementation } from '../../api/types';
+import type { AnswerSource, Implementation } from '../../api/types';
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { RollbackForm } from './rollback-form';
 
-export function canRollBack( implementation: Implementation ): boolean {
+/**
+ * Undo needs the bridge: an implementation shown from the site's own records (the bridge cannot be reached) has none.
+ * @param implementation
+ */
+export function canRollBack(
+	implementation: Implementation & { source?: AnswerSource }
+): boolean {
 	return (
-		implementation.status === 'pending' ||
-		implementation.status === 'completed'
+		implementation.source === undefined &&
+		( implementation.status === 'pending' ||
+			implementation.status === 'completed' )
 	);
 }
 
-export const implementationActions: Array< Action< Implementation > > = [
-	{
-		id: 'details',
-		label: __( 'View details', 'interlinker' ),
-		icon: seen,
-		callback: ( [ item ] ) => {
-			if ( item ) {
-				window.location.assign(
-					adminScreenUrl( 'implementations', {
-						implementation: item.id,
-					} )
-				);
-			}
-		},
+const viewDetails: Action< Implementation > = {
+	id: 'details',
+	label: __( 'View details', 'interlinker' ),
+	icon: seen,
+	callback: ( [ item ] ) => {
+		if ( item ) {
+			window.location.assign(
+				adminScreenUrl( 'implementations', {
+					implementation: item.id,
+				} )
+			);
+		}
 	},
+};
+
+/** While the list comes from the site's own records, details only: undo needs the bridge. */
+export const siteRecordActions: Array< Action< Implementation > > = [
+	viewDetails,
+];
+
+export const implementationActions: Array< Action< Implementation > > = [
+	viewDetails,
 	{
 		id: 'rollback',
 		label: __( 'Roll back all links', 'interlinker' ),

@@ -33,6 +33,7 @@ import { canRollBack } from './actions';
 import { IMPLEMENTATION_STATUS_LABELS, linkCounts } from './fields';
 import { RollbackForm } from './rollback-form';
 import { RollbackOutcomes } from './rollback-outcomes';
+import { SiteRecordsNotice } from './site-records-notice';
 
 function resultOf(
 	implementation: ImplementationDetails,
@@ -471,6 +472,9 @@ export function ImplementationDetailsView( {
 					{ __( '← All implementations', 'interlinker' ) }
 				</a>
 			</p>
+			{ implementation.source === 'site-records' && (
+				<SiteRecordsNotice />
+			) }
 			<Card>
 				<CardHeader>
 					<h2 className="interlinker-card-title">

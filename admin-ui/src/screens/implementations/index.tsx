@@ -15,8 +15,9 @@ import { useArgsInUrl } from '../../hooks/use-args-in-url';
 import { useRemote } from '../../hooks/use-remote';
 import { adminScreenUrl } from '../../lib/admin-pages';
 import { urlArgsOf } from '../../lib/url-args';
-import { implementationActions } from './actions';
+import { implementationActions, siteRecordActions } from './actions';
 import { ImplementationDetailsView } from './details';
+import { SiteRecordsNotice } from './site-records-notice';
 import { implementationFields } from './fields';
 import { viewFromUrlArgs, viewToQuery, viewToUrlArgs } from './view';
 
@@ -43,8 +44,10 @@ function ImplementationList() {
 	if ( error ) {
 		return <ErrorState error={ error } onRetry={ retry } />;
 	}
+	const fromSiteRecords = page?.source === 'site-records';
 	return (
 		<>
+			{ fromSiteRecords && <SiteRecordsNotice /> }
 			<ButtonRow align="end" className="interlinker-list-actions">
 				<DownloadCsvButton filters={ exportFilters } />
 			</ButtonRow>
@@ -53,7 +56,11 @@ function ImplementationList() {
 					view={ view }
 					onChangeView={ setView }
 					fields={ implementationFields }
-					actions={ implementationActions }
+					actions={
+						fromSiteRecords
+							? siteRecordActions
+							: implementationActions
+					}
 					data={ page?.items ?? [] }
 					isLoading={ isLoading && ! page }
 					paginationInfo={ {
