@@ -82,8 +82,12 @@ describe('the Interlinker screens for an editor and under the bridge’s rate li
       const resetTime = await site.php<string>(`return wp_date( get_option( 'time_format' ), ${resetAt} );`);
 
       await session.expectingFailedRequests(async () => {
+        // Every bridge read of the screen fails now (429), its generation progress too: wait for that one as well.
+        // (The browser reports a failed load on its console after the answer: wait for that report itself.)
+        const generationRead = page.waitForEvent('console', (message) => message.location().url.includes('/interlinker/v1/generation'));
         await page.goto(screenUrl(site, 'interlinker'));
         await expect.poll(() => page.locator('.interlinker-error').getByText('The hourly request limit is used up').count(), { timeout: 15_000 }).toBe(1);
+        expect((await generationRead).text()).toContain('429');
       });
       expect(await page.locator('.interlinker-error').textContent()).toContain(`Try again after ${resetTime}`);
       await screenshot(page, '15-suggestions-rate-limited');

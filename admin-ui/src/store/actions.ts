@@ -619,6 +619,7 @@ export function watchGeneration(): Thunk {
 		}
 		dispatch( { type: 'GENERATION_WATCH_STARTED' } );
 		let seen = -1;
+		let failed = false;
 		try {
 			for (;;) {
 				let progress;
@@ -629,6 +630,7 @@ export function watchGeneration(): Thunk {
 						type: 'GENERATION_FAILED',
 						error: error as ApiError,
 					} );
+					failed = true;
 					break;
 				}
 				dispatch( { type: 'GENERATION_RECEIVED', progress } );
@@ -647,6 +649,11 @@ export function watchGeneration(): Thunk {
 			}
 		} finally {
 			dispatch( { type: 'GENERATION_WATCH_ENDED' } );
+		}
+		// A failed read says nothing new about the lists: asking for them again would only repeat the failure (and
+		// replace the screen's own account of it, e.g. the rate limit's reset time, while it loads).
+		if ( failed ) {
+			return;
 		}
 		refreshSuggestionLists( dispatch );
 		await refreshSetup()( args );
