@@ -37,27 +37,38 @@ final class Bridge_Transport {
 			return new WP_Error( 'interlinker_bridge_address_refused', __( 'The bridge URL must be an http:// or https:// address with a host name, and nothing before the host.', 'interlinker' ), array( 'status' => 400 ) );
 		}
 		$port    = (int) ( $parts['port'] ?? ( 'https' === $scheme ? 443 : 80 ) );
-		$address = self::address_to_reach( $host, $port );
-		if ( is_wp_error( $address ) ) {
-			return $address;
-		}
+		$address = null;
 
-		$pin = static function ( $handle ) use ( $host, $port, $address ): void {
-			if ( null !== $address ) {
+		// Checked last before the transport, so that an answer another plugin gives in pre_http_request still counts.
+		$url   = $base . $path;
+		$check = static function ( $pre, $args, $requested ) use ( $url, $host, $port, &$address ) {
+			if ( false !== $pre || $requested !== $url ) {
+				return $pre;
+			}
+			$address = self::address_to_reach( $host, $port );
+			return is_wp_error( $address ) ? $address : false;
+		};
+		$pin   = static function ( $handle ) use ( $host, $port, &$address ): void {
+			if ( is_string( $address ) ) {
 				curl_setopt( $handle, CURLOPT_RESOLVE, array( $host . ':' . $port . ':' . ( str_contains( $address, ':' ) ? '[' . $address . ']' : $address ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- pins the address checked; WordPress offers no other way.
 			}
 			curl_setopt( $handle, CURLOPT_FOLLOWLOCATION, false ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt
 			curl_setopt( $handle, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt
 		};
+		add_filter( 'pre_http_request', $check, PHP_INT_MAX, 3 );
 		add_action( 'http_api_curl', $pin );
 		$response = wp_remote_request(
-			$base . $path,
+			$url,
 			array(
 				'redirection'        => 0,
 				'reject_unsafe_urls' => false,
 			) + $args
 		);
 		remove_action( 'http_api_curl', $pin );
+		remove_filter( 'pre_http_request', $check, PHP_INT_MAX );
+		if ( is_wp_error( $response ) && str_starts_with( (string) $response->get_error_code(), 'interlinker_' ) ) {
+			return $response;
+		}
 		if ( is_wp_error( $response ) ) {
 			return self::failure( $response, $host, $port, (int) ( $args['timeout'] ?? 5 ) );
 		}
