@@ -78,4 +78,12 @@ describe('the API key never reaches the browser', () => {
       for (const secret of secrets()) expect(body, route).not.toContain(secret);
     }
   });
+
+  it('when options.php is sent, then it shows the stored key only as ciphertext', async () => {
+    const html = await (await fetch(`${site.wp.url}/wp-admin/options.php`, { headers: { Cookie: cookie } })).text();
+
+    expect(html).toContain('name="interlinker_api_key"');
+    expect(html).toMatch(/value="ilk-enc:v1:[A-Za-z0-9+/=]+"/);
+    for (const secret of secrets()) expect(html).not.toContain(secret);
+  });
 });

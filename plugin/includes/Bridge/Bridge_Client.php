@@ -53,9 +53,8 @@ final class Bridge_Client {
 		}
 		$method     = strtoupper( $method );
 		$idempotent = $idempotent ?? in_array( $method, self::IDEMPOTENT_METHODS, true );
-		$url        = $this->settings->bridge_url() . $path;
 		if ( $query ) {
-			$url = add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $query ) ), $url );
+			$path = add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $query ) ), $path );
 		}
 		$args = array(
 			'method'      => $method,
@@ -74,7 +73,7 @@ final class Bridge_Client {
 
 		$attempt = 1;
 		while ( true ) {
-			$result = $this->attempt( $url, $args );
+			$result = $this->attempt( $path, $args );
 			if ( $result instanceof Bridge_Response ) {
 				return $result;
 			}
@@ -92,10 +91,11 @@ final class Bridge_Client {
 	}
 
 	/**
+	 * @param string               $path Path and query below the bridge URL.
 	 * @param array<string, mixed> $args wp_remote_request() arguments.
 	 */
-	private function attempt( string $url, array $args ): Bridge_Response|WP_Error {
-		$response = wp_remote_request( $url, $args );
+	private function attempt( string $path, array $args ): Bridge_Response|WP_Error {
+		$response = Bridge_Transport::send( $this->settings->bridge_url(), $path, $args );
 		if ( is_wp_error( $response ) ) {
 			return self::transport_error( $response, (int) $args['timeout'] );
 		}
@@ -114,8 +114,7 @@ final class Bridge_Client {
 	}
 
 	private static function transport_error( WP_Error $error, int $timeout ): WP_Error {
-		$message = $error->get_error_message();
-		if ( str_contains( $message, 'cURL error 28' ) || str_contains( strtolower( $message ), 'timed out' ) ) {
+		if ( 'interlinker_bridge_timeout' === $error->get_error_code() ) {
 			// A slow bridge is not retried: waiting twice as long would only make the editor wait more.
 			return new WP_Error(
 				'interlinker_bridge_timeout',
@@ -123,6 +122,10 @@ final class Bridge_Client {
 				sprintf( __( 'The Interlinker bridge is running but did not answer within %d seconds, so WordPress stopped waiting. It is probably busy (a large sync or generation) or short of memory or CPU. Try again in a moment; if it keeps happening, check the bridge\'s load and log.', 'interlinker' ), $timeout ),
 				array( 'status' => 504 )
 			);
+		}
+		if ( 'interlinker_bridge_unreachable' !== $error->get_error_code() ) {
+			// Not an HTTP answer, or an address refused: said in Bridge_Transport's own words, and not retried.
+			return $error;
 		}
 		return new WP_Error(
 			'interlinker_bridge_unreachable',

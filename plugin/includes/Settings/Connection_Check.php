@@ -13,6 +13,7 @@ namespace Interlinker\Settings;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Bridge_Data;
 use Interlinker\Bridge\Bridge_Errors;
+use Interlinker\Bridge\Bridge_Transport;
 use Interlinker\Bridge\Project_Resolver;
 use Interlinker\Bridge\Rate_Limit;
 use WP_Error;
@@ -89,20 +90,9 @@ final class Connection_Check {
 	 * @return array{version: string, rateLimit: ?Rate_Limit}|WP_Error
 	 */
 	private function probe( string $url, string $key ): array|WP_Error {
-		$health = wp_remote_get(
-			$url . '/healthz',
-			array(
-				'timeout'     => self::TIMEOUT,
-				'redirection' => 0,
-			)
-		);
+		$health = Bridge_Transport::send( $url, '/healthz', array( 'timeout' => self::TIMEOUT ) );
 		if ( is_wp_error( $health ) ) {
-			return new WP_Error(
-				'interlinker_bridge_unreachable',
-				/* translators: 1: bridge URL, 2: the transport error. */
-				sprintf( __( 'Nothing answers at %1$s (%2$s). Check that the bridge is running and that this server can reach it.', 'interlinker' ), $url, $health->get_error_message() ),
-				array( 'status' => 503 )
-			);
+			return self::in_own_words( $health, $url );
 		}
 		$status = (int) wp_remote_retrieve_response_code( $health );
 		if ( $status >= 300 && $status < 400 ) {
@@ -113,32 +103,31 @@ final class Connection_Check {
 		if ( 200 !== $status || ! is_string( $version ) ) {
 			return new WP_Error(
 				'interlinker_not_a_bridge',
-				/* translators: %s: bridge URL. */
-				sprintf( __( 'Something answers at %s, but it is not a working Interlinker bridge (GET /healthz did not answer as the bridge does).', 'interlinker' ), $url ),
+				/* translators: %s: host:port. */
+				sprintf( __( 'Nothing that answers like an Interlinker bridge at this address (%s): GET /healthz did not answer as the bridge does. Check the address and the port.', 'interlinker' ), self::host_port( $url ) ),
 				array( 'status' => 502 )
 			);
 		}
-		$answer = wp_remote_get(
-			$url . '/api/projects?limit=1',
+		$answer = Bridge_Transport::send(
+			$url,
+			'/api/projects?limit=1',
 			array(
-				'timeout'     => self::TIMEOUT,
-				'redirection' => 0,
-				'user-agent'  => 'Interlinker/' . INTERLINKER_VERSION . ' WordPress/' . get_bloginfo( 'version' ),
-				'headers'     => array(
+				'method'     => 'GET',
+				'timeout'    => self::TIMEOUT,
+				'user-agent' => 'Interlinker/' . INTERLINKER_VERSION . ' WordPress/' . get_bloginfo( 'version' ),
+				'headers'    => array(
 					'Authorization' => 'Bearer ' . $key,
 					'Accept'        => 'application/json',
 				),
 			)
 		);
 		if ( is_wp_error( $answer ) ) {
-			return new WP_Error(
-				'interlinker_bridge_unreachable',
-				/* translators: 1: bridge URL, 2: the transport error. */
-				sprintf( __( 'The bridge at %1$s stopped answering during the test (%2$s).', 'interlinker' ), $url, $answer->get_error_message() ),
-				array( 'status' => 503 )
-			);
+			return self::in_own_words( $answer, $url );
 		}
-		$status     = (int) wp_remote_retrieve_response_code( $answer );
+		$status = (int) wp_remote_retrieve_response_code( $answer );
+		if ( $status >= 300 && $status < 400 ) {
+			return Bridge_Client::redirect_error( $status, (string) wp_remote_retrieve_header( $answer, 'location' ) );
+		}
 		$rate_limit = Rate_Limit::from_response( $answer );
 		if ( $status < 200 || $status >= 300 ) {
 			$decoded = json_decode( (string) wp_remote_retrieve_body( $answer ), true );
@@ -148,5 +137,27 @@ final class Connection_Check {
 			'version'   => Bridge_Data::text( $version ),
 			'rateLimit' => $rate_limit,
 		);
+	}
+
+	/**
+	 * A timeout is said with the address and the seconds waited; the other failures already are in the plugin's words.
+	 */
+	private static function in_own_words( WP_Error $error, string $url ): WP_Error {
+		if ( 'interlinker_bridge_timeout' !== $error->get_error_code() ) {
+			return $error;
+		}
+		return new WP_Error(
+			'interlinker_bridge_unreachable',
+			/* translators: 1: host:port, 2: seconds. */
+			sprintf( __( '%1$s did not answer within %2$d seconds. Check that the bridge is running and not overloaded.', 'interlinker' ), self::host_port( $url ), self::TIMEOUT ),
+			array( 'status' => 503 )
+		);
+	}
+
+	private static function host_port( string $url ): string {
+		$parts = wp_parse_url( $url );
+		$host  = (string) ( $parts['host'] ?? '' );
+		$port  = (int) ( $parts['port'] ?? ( 'https' === strtolower( (string) ( $parts['scheme'] ?? '' ) ) ? 443 : 80 ) );
+		return $host . ':' . $port;
 	}
 }

@@ -68,7 +68,31 @@ final class Settings {
 		if ( defined( 'INTERLINKER_API_KEY' ) && is_string( constant( 'INTERLINKER_API_KEY' ) ) ) {
 			return $this->bridge_url_from_constant() ? (string) constant( 'INTERLINKER_API_KEY' ) : '';
 		}
-		return (string) get_option( self::OPTION_API_KEY, '' );
+		return $this->stored_api_key() ?? '';
+	}
+
+	/**
+	 * Whether a key is stored that this site can no longer open: the salts in wp-config.php changed since it was saved.
+	 */
+	public function api_key_unreadable(): bool {
+		return ! $this->api_key_from_constant() && null === $this->stored_api_key();
+	}
+
+	/**
+	 * The stored key; '' when none is stored; null when it cannot be opened. A key stored in clear text by an older
+	 * version is encrypted on this first read.
+	 */
+	private function stored_api_key(): ?string {
+		$stored = get_option( self::OPTION_API_KEY, '' );
+		$stored = is_string( $stored ) ? $stored : '';
+		if ( '' === $stored ) {
+			return '';
+		}
+		if ( ! Stored_Key::is_sealed( $stored ) ) {
+			$this->store_api_key( $stored );
+			return $stored;
+		}
+		return Stored_Key::open( $stored );
 	}
 
 	public function bridge_address(): Bridge_Address {
@@ -81,6 +105,9 @@ final class Settings {
 	public function problem(): ?string {
 		if ( $this->api_key_from_constant() && ! $this->bridge_url_from_constant() ) {
 			return __( 'The API key comes from INTERLINKER_API_KEY in wp-config.php, so the bridge URL must come from there too: define INTERLINKER_BRIDGE_URL next to it. The key is not sent to an address set in the settings.', 'interlinker' );
+		}
+		if ( $this->api_key_unreadable() ) {
+			return __( 'The stored API key cannot be read: the site\'s security keys changed. Enter the key again.', 'interlinker' );
 		}
 		return $this->bridge_address()->refusal();
 	}
@@ -216,8 +243,16 @@ final class Settings {
 		}
 	}
 
+	/**
+	 * Stores the key encrypted (Stored_Key): options.php and a database dump show only ciphertext.
+	 */
 	public function store_api_key( string $key ): void {
-		update_option( self::OPTION_API_KEY, sanitize_text_field( $key ), false );
+		$key = sanitize_text_field( $key );
+		if ( '' === $key ) {
+			delete_option( self::OPTION_API_KEY );
+			return;
+		}
+		update_option( self::OPTION_API_KEY, Stored_Key::seal( $key ), false );
 	}
 
 	/**
