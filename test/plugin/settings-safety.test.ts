@@ -276,5 +276,18 @@ describe('the API key follows the bridge URL', () => {
       // The same address by its IP is the bridge URL itself: allowed.
       expect((await save({ bridgeUrl: site.bridge.url, apiKey: site.bridge.apiKey })).status).toBe(200);
     });
+
+    it.skipIf(loopbackName === undefined)('when the site names a private host in interlinker_allowed_bridge_hosts, then that host name is allowed', async () => {
+      await site.php(`return update_option( 'interlinker_test_allowed_hosts', array( ${JSON.stringify(loopbackName)} ) );`);
+      try {
+        const saved = await save({ bridgeUrl: `http://${loopbackName}:${site.bridge.port}`, apiKey: site.bridge.apiKey });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        const tested = await site.admin.json<{ ok?: boolean }>('/interlinker/v1/settings/test-connection', { method: 'POST' });
+        expect(tested.body.ok).toBe(true);
+      } finally {
+        await site.php(`delete_option( 'interlinker_test_allowed_hosts' ); return true;`);
+        expect((await save({ bridgeUrl: site.bridge.url, apiKey: site.bridge.apiKey })).status).toBe(200);
+      }
+    });
   });
 });

@@ -92,17 +92,33 @@ final class Bridge_Transport {
 		if ( ! $addresses ) {
 			return self::unreachable( $host, $port );
 		}
+		// A host the site's own code or wp-config.php names as its bridge may be on a private network (an agency's
+		// internal host name, a container's service name): still pinned to the address checked.
+		$trusted = self::named_by_site( $host );
 		foreach ( $addresses as $address ) {
-			if ( ! self::is_public( $address ) ) {
+			if ( ! $trusted && ! self::is_public( $address ) ) {
 				return new WP_Error(
 					'interlinker_bridge_address_refused',
 					/* translators: 1: a host name, 2: the private address it resolves to. */
-					sprintf( __( 'The bridge host %1$s resolves to %2$s, a private, loopback or link-local address. Interlinker connects to such an address only when the bridge URL names it itself: enter the address instead of the host name.', 'interlinker' ), $host, $address ),
+					sprintf( __( 'The bridge host %1$s resolves to %2$s, a private, loopback or link-local address. Interlinker connects to such an address only when the bridge URL names it itself (enter the address instead of the host name) or when the site names the host in INTERLINKER_BRIDGE_URL or the filter interlinker_allowed_bridge_hosts.', 'interlinker' ), $host, $address ),
 					array( 'status' => 400 )
 				);
 			}
 		}
 		return $addresses[0];
+	}
+
+	/**
+	 * Whether the host is named by the site itself, not typed in a form: INTERLINKER_BRIDGE_URL in wp-config.php or
+	 * the filter interlinker_allowed_bridge_hosts.
+	 */
+	private static function named_by_site( string $host ): bool {
+		$host  = strtolower( $host );
+		$hosts = array_map( static fn( $named ) => strtolower( (string) $named ), (array) apply_filters( 'interlinker_allowed_bridge_hosts', array() ) );
+		if ( defined( 'INTERLINKER_BRIDGE_URL' ) && is_string( constant( 'INTERLINKER_BRIDGE_URL' ) ) ) {
+			$hosts[] = strtolower( (string) wp_parse_url( (string) constant( 'INTERLINKER_BRIDGE_URL' ), PHP_URL_HOST ) );
+		}
+		return in_array( $host, $hosts, true );
 	}
 
 	private static function is_public( string $address ): bool {
