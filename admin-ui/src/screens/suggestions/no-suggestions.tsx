@@ -2,13 +2,15 @@
  * The one message of an empty suggestions list, saying why it is empty: for one post, what the plugin found about
  * it (not eligible, not synced yet, none found yet or none above the minimum score); otherwise what to try.
  */
+import { useSelect } from '@wordpress/data';
 import type { View } from '@wordpress/dataviews';
 import { __, sprintf } from '@wordpress/i18n';
 
-import type { PostSuggestionState } from '../../api/types';
+import type { Generation, PostSuggestionState } from '../../api/types';
 import type { PickedPost } from '../../components/post-picker';
 import { EmptyState } from '../../components/request-states';
 import { canManageOptions } from '../../lib/admin-config';
+import { store } from '../../store';
 
 /**
  * Whether the view narrows the list beyond a status (a search): then the search is the likelier reason.
@@ -20,7 +22,8 @@ export function hasNarrowingFilters( view: View ): boolean {
 
 function postReason(
 	title: string,
-	state: PostSuggestionState | null
+	state: PostSuggestionState | null,
+	generation: Generation | null
 ): { heading: string; detail: string } {
 	if ( state === 'not_eligible' ) {
 		return {
@@ -53,6 +56,24 @@ function postReason(
 				  ),
 		};
 	}
+	if ( generation?.state === 'generating' ) {
+		return {
+			heading: sprintf(
+				/* translators: %s: post title. */
+				__( 'Suggestions for “%s” are still being found.', 'interlinker' ),
+				title
+			),
+			detail: sprintf(
+				/* translators: 1: posts done, 2: posts in all. */
+				__(
+					'The bridge is finding suggestions for the whole site after the last sync (%1$d of %2$d posts done). This list fills in as they come.',
+					'interlinker'
+				),
+				generation.generatedPages,
+				generation.totalPages
+			),
+		};
+	}
 	return {
 		heading: sprintf(
 			/* translators: %s: post title. */
@@ -60,7 +81,7 @@ function postReason(
 			title
 		),
 		detail: __(
-			'Its suggestions may still be being found after the last sync: look again in a minute. Or no link from it reached the site’s minimum score (Interlinker → Settings). Other statuses may hold some: choose one in the filter above.',
+			'No link from it reached the site’s minimum score (Interlinker → Settings), or its suggestions have other statuses: choose one in the filter above. A post gets more suggestions when its text names the subjects of other posts.',
 			'interlinker'
 		),
 	};
@@ -75,6 +96,10 @@ export function NoSuggestions( {
 	postState: PostSuggestionState | null;
 	hasOtherFilters: boolean;
 } ) {
+	const generation = useSelect(
+		( select ) => select( store ).getGeneration().progress,
+		[]
+	);
 	if ( hasOtherFilters ) {
 		return (
 			<EmptyState
@@ -90,7 +115,11 @@ export function NoSuggestions( {
 		);
 	}
 	if ( post ) {
-		const { heading, detail } = postReason( post.title, postState );
+		const { heading, detail } = postReason(
+			post.title,
+			postState,
+			generation
+		);
 		return (
 			<EmptyState title={ heading }>
 				<p>{ detail }</p>
