@@ -133,11 +133,13 @@ final class Bridge_Transport {
 	 */
 	private static function failure( WP_Error $error, string $host, int $port, int $timeout ): WP_Error {
 		$message = strtolower( $error->get_error_message() );
-		if ( preg_match( '/curl error [67]:|could not resolve|resolving timed out|failed to connect|connection refused|connection timed out/', $message ) ) {
-			return self::unreachable( $host, $port );
-		}
-		if ( str_contains( $message, 'curl error 28' ) || str_contains( $message, 'timed out' ) ) {
+		if ( str_contains( $message, 'curl error 28' ) || ( str_contains( $message, 'timed out' ) && ! str_contains( $message, 'resolving' ) ) ) {
 			return new WP_Error( 'interlinker_bridge_timeout', '', array( 'status' => 504, 'timeout' => $timeout ) );
+		}
+		// Something answered, but not in HTTP: a database or mail port, say. Anything else (refused, reset, an empty
+		// reply, a name that does not resolve) is a bridge that cannot be reached.
+		if ( ! preg_match( '/http\/0\.9|weird server reply|curl error (1|8):|unsupported protocol|malformed/', $message ) ) {
+			return self::unreachable( $host, $port );
 		}
 		return new WP_Error(
 			'interlinker_not_a_bridge',
