@@ -3,15 +3,7 @@
  * title, sortable by each count, filtered to orphans or to the posts that link to / from one post (the numbers in
  * All Posts lead here that way), and downloadable as CSV.
  */
-import {
-	Button,
-	Card,
-	CardBody,
-	CardHeader,
-	SelectControl,
-	TextControl,
-} from '@wordpress/components';
-import { useDebounce } from '@wordpress/compose';
+import { Button, SelectControl } from '@wordpress/components';
 import { useCallback, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
@@ -21,7 +13,6 @@ import type {
 	LinkCountQuery,
 } from '../../api/link-counts';
 import type { LinkCount } from '../../api/types';
-import { DownloadCsvButton } from '../../components/download-csv-button';
 import { Pager } from '../../components/pager';
 import { PostLinks } from '../../components/post-links';
 import { RemoteContent } from '../../components/remote-content';
@@ -29,6 +20,8 @@ import { useArgsInUrl } from '../../hooks/use-args-in-url';
 import { useLastRemote } from '../../hooks/use-last-remote';
 import { usePickedPost } from '../../hooks/use-picked-post';
 import { oneOf, positiveInteger, urlArgsOf } from '../../lib/url-args';
+import { ListPanel } from './list-panel';
+import { SearchField } from './search-field';
 
 const PER_PAGE = 20;
 
@@ -99,8 +92,7 @@ function SortButton( {
 	// A count is read most-first on the first click, a title A to Z.
 	const firstOrder = column === 'title' ? 'asc' : 'desc';
 	const reversed = firstOrder === 'asc' ? 'desc' : 'asc';
-	const next =
-		isSorted && query.order === firstOrder ? reversed : firstOrder;
+	const next = isSorted && query.order === firstOrder ? reversed : firstOrder;
 	return (
 		<Button
 			variant="link"
@@ -169,18 +161,16 @@ function LinkCountRow( { row }: { row: LinkCount } ) {
 
 export function LinkCounts() {
 	const [ query, setQuery ] = useState( initialQuery );
-	const [ search, setSearch ] = useState( query.search );
 	const [ page, setPage ] = useState( 1 );
 	const change = ( changes: Partial< typeof query > ) => {
 		setQuery( ( current ) => ( { ...current, ...changes } ) );
 		setPage( 1 );
 	};
-	// useDebounce needs one function for the component's life: a new one would cancel the call under way.
+	// SearchField needs one function for the component's life: a new one would cancel the call under way.
 	const applySearch = useCallback( ( value: string ) => {
 		setQuery( ( current ) => ( { ...current, search: value } ) );
 		setPage( 1 );
 	}, [] );
-	const debouncedSearch = useDebounce( applySearch, 300 );
 	useArgsInUrl( {
 		links_search: query.search || undefined,
 		links_orderby: query.orderby === 'inbound' ? undefined : query.orderby,
@@ -196,143 +186,118 @@ export function LinkCounts() {
 	} );
 	const about = query.linksTo || query.linksFrom;
 	return (
-		<Card
-			className={ `interlinker-panel interlinker-link-counts${
-				remote.isStale ? ' is-stale' : ''
-			}` }
-			aria-busy={ remote.isStale }
+		<ListPanel
+			className="interlinker-link-counts"
+			isStale={ remote.isStale }
+			title={ __( 'Links per post', 'interlinker' ) }
+			exportFilters={ { kind: 'link-counts', query } }
+			description={ __(
+				'Inbound: links to the post from your other published posts. Internal and external: links in the post to this site and to other sites.',
+				'interlinker'
+			) }
 		>
-			<CardHeader>
-				<h2 className="interlinker-card-title">
-					{ __( 'Links per post', 'interlinker' ) }
-				</h2>
-				<DownloadCsvButton
-					filters={ { kind: 'link-counts', query } }
-					listName={ __( 'Links per post', 'interlinker' ) }
+			<div className="interlinker-filters">
+				<SearchField
+					label={ __( 'Search by title', 'interlinker' ) }
+					initialValue={ query.search }
+					onSearch={ applySearch }
 				/>
-			</CardHeader>
-			<CardBody>
-				<p className="description">
-					{ __(
-						'Inbound: links to the post from your other published posts. Internal and external: links in the post to this site and to other sites.',
-						'interlinker'
-					) }
-				</p>
-				<div className="interlinker-filters">
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						type="search"
-						label={ __( 'Search by title', 'interlinker' ) }
-						value={ search }
-						onChange={ ( value ) => {
-							setSearch( value );
-							debouncedSearch( value );
-						} }
-					/>
-					<SelectControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						label={ __( 'Show', 'interlinker' ) }
-						value={ query.filter }
-						options={ FILTERS }
-						onChange={ ( value ) =>
-							change( { filter: value as LinkCountFilter } )
-						}
-					/>
-				</div>
-				{ about > 0 && (
-					<AboutPost
-						query={ query }
-						onClear={ () => change( { linksTo: 0, linksFrom: 0 } ) }
-					/>
-				) }
-				<RemoteContent
-					remote={ remote }
-					loadingLabel={ __( 'Loading link counts…', 'interlinker' ) }
-					emptyTitle={
-						query.search || query.filter !== 'all' || about
-							? __( 'No posts match.', 'interlinker' )
-							: __( 'No posts to count yet.', 'interlinker' )
+				<SelectControl
+					__next40pxDefaultSize
+					__nextHasNoMarginBottom
+					label={ __( 'Show', 'interlinker' ) }
+					value={ query.filter }
+					options={ FILTERS }
+					onChange={ ( value ) =>
+						change( { filter: value as LinkCountFilter } )
 					}
-					isEmpty={ ( data ) => data.total === 0 }
-				>
-					{ ( data ) => (
-						<>
-							<table className="widefat striped interlinker-table interlinker-link-counts__table">
-								<caption className="screen-reader-text">
-									{ __( 'Links per post', 'interlinker' ) }
-								</caption>
-								<thead>
-									<tr>
+				/>
+			</div>
+			{ about > 0 && (
+				<AboutPost
+					query={ query }
+					onClear={ () => change( { linksTo: 0, linksFrom: 0 } ) }
+				/>
+			) }
+			<RemoteContent
+				remote={ remote }
+				loadingLabel={ __( 'Loading link counts…', 'interlinker' ) }
+				emptyTitle={
+					query.search || query.filter !== 'all' || about
+						? __( 'No posts match.', 'interlinker' )
+						: __( 'No posts to count yet.', 'interlinker' )
+				}
+				isEmpty={ ( data ) => data.total === 0 }
+			>
+				{ ( data ) => (
+					<>
+						<table className="widefat striped interlinker-table interlinker-link-counts__table">
+							<caption className="screen-reader-text">
+								{ __( 'Links per post', 'interlinker' ) }
+							</caption>
+							<thead>
+								<tr>
+									<th
+										scope="col"
+										aria-sort={ ariaSort( query, 'title' ) }
+									>
+										<SortButton
+											column="title"
+											label={ __(
+												'Post',
+												'interlinker'
+											) }
+											query={ query }
+											onSort={ ( orderby, order ) =>
+												change( { orderby, order } )
+											}
+										/>
+									</th>
+									{ COUNT_COLUMNS.map( ( column ) => (
 										<th
 											scope="col"
+											key={ column.key }
+											className="interlinker-count"
 											aria-sort={ ariaSort(
 												query,
-												'title'
+												column.key
 											) }
 										>
 											<SortButton
-												column="title"
-												label={ __(
-													'Post',
-													'interlinker'
-												) }
+												column={ column.key }
+												label={ column.label }
+												help={ column.help }
 												query={ query }
 												onSort={ ( orderby, order ) =>
-													change( { orderby, order } )
+													change( {
+														orderby,
+														order,
+													} )
 												}
 											/>
 										</th>
-										{ COUNT_COLUMNS.map( ( column ) => (
-											<th
-												scope="col"
-												key={ column.key }
-												className="interlinker-count"
-												aria-sort={ ariaSort(
-													query,
-													column.key
-												) }
-											>
-												<SortButton
-													column={ column.key }
-													label={ column.label }
-													help={ column.help }
-													query={ query }
-													onSort={ (
-														orderby,
-														order
-													) =>
-														change( {
-															orderby,
-															order,
-														} )
-													}
-												/>
-											</th>
-										) ) }
-									</tr>
-								</thead>
-								<tbody>
-									{ data.items.map( ( row ) => (
-										<LinkCountRow
-											key={ row.postId }
-											row={ row }
-										/>
 									) ) }
-								</tbody>
-							</table>
-							<Pager
-								page={ page }
-								totalPages={ data.totalPages }
-								onChange={ setPage }
-								label={ __( 'Links per post', 'interlinker' ) }
-							/>
-						</>
-					) }
-				</RemoteContent>
-			</CardBody>
-		</Card>
+								</tr>
+							</thead>
+							<tbody>
+								{ data.items.map( ( row ) => (
+									<LinkCountRow
+										key={ row.postId }
+										row={ row }
+									/>
+								) ) }
+							</tbody>
+						</table>
+						<Pager
+							page={ page }
+							totalPages={ data.totalPages }
+							onChange={ setPage }
+							label={ __( 'Links per post', 'interlinker' ) }
+						/>
+					</>
+				) }
+			</RemoteContent>
+		</ListPanel>
 	);
 }
 

@@ -2,22 +2,13 @@
  * Orphan posts: published posts no other post links to, from the link counts. Searchable by title; each can be
  * ticked, and "Find links for selected" opens the find-links dialog on the first and steps through the rest.
  */
-import {
-	Button,
-	Card,
-	CardBody,
-	CardHeader,
-	CheckboxControl,
-	TextControl,
-} from '@wordpress/components';
-import { useDebounce } from '@wordpress/compose';
+import { Button, CheckboxControl } from '@wordpress/components';
 import { useCallback, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import type { LinkCountQuery } from '../../api/link-counts';
 import type { LinkCount } from '../../api/types';
 import { ButtonRow } from '../../components/button-row';
-import { DownloadCsvButton } from '../../components/download-csv-button';
 import { Pager } from '../../components/pager';
 import { PostLinks } from '../../components/post-links';
 import { RemoteContent } from '../../components/remote-content';
@@ -28,6 +19,8 @@ import {
 	FindLinksDialog,
 	type FindLinksTarget,
 } from './find-links-dialog';
+import { ListPanel } from './list-panel';
+import { SearchField } from './search-field';
 
 const PER_PAGE = 20;
 
@@ -58,7 +51,6 @@ const targetOf = ( orphan: LinkCount ): FindLinksTarget => ( {
 } );
 
 export function OrphanPages() {
-	const [ search, setSearch ] = useState( '' );
 	const [ term, setTerm ] = useState( '' );
 	const [ page, setPage ] = useState( 1 );
 	// Ticked orphans, kept across pages and searches in the order they were ticked.
@@ -66,12 +58,11 @@ export function OrphanPages() {
 	const [ stepping, setStepping ] = useState< FindLinksTarget[] | null >(
 		null
 	);
-	// useDebounce needs one function for the component's life: a new one would cancel the call under way.
+	// SearchField needs one function for the component's life: a new one would cancel the call under way.
 	const applyTerm = useCallback( ( value: string ) => {
 		setTerm( value );
 		setPage( 1 );
 	}, [] );
-	const debouncedTerm = useDebounce( applyTerm, 300 );
 	const filters = filtersFor( term );
 	const remote = useLastRemote( 'getLinkCounts', {
 		...filters,
@@ -104,161 +95,138 @@ export function OrphanPages() {
 		} );
 
 	return (
-		<Card
-			className={ `interlinker-panel interlinker-orphans${
-				remote.isStale ? ' is-stale' : ''
-			}` }
-			aria-busy={ remote.isStale }
+		<ListPanel
+			className="interlinker-orphans"
+			isStale={ remote.isStale }
+			title={ __( 'Orphan pages', 'interlinker' ) }
+			exportFilters={ { kind: 'link-counts', query: filters } }
+			description={ __(
+				'No other post of the site links to these. Readers and search engines have a hard time finding them.',
+				'interlinker'
+			) }
 		>
-			<CardHeader>
-				<h2 className="interlinker-card-title">
-					{ __( 'Orphan pages', 'interlinker' ) }
-				</h2>
-				<DownloadCsvButton
-					filters={ { kind: 'link-counts', query: filters } }
-					listName={ __( 'Orphan pages', 'interlinker' ) }
+			<div className="interlinker-filters">
+				<SearchField
+					label={ __( 'Search orphan pages', 'interlinker' ) }
+					onSearch={ applyTerm }
 				/>
-			</CardHeader>
-			<CardBody>
-				<p className="description">
-					{ __(
-						'No other post of the site links to these. Readers and search engines have a hard time finding them.',
-						'interlinker'
-					) }
-				</p>
-				<div className="interlinker-filters">
-					<TextControl
-						__next40pxDefaultSize
-						__nextHasNoMarginBottom
-						type="search"
-						label={ __( 'Search orphan pages', 'interlinker' ) }
-						value={ search }
-						onChange={ ( value ) => {
-							setSearch( value );
-							debouncedTerm( value );
-						} }
-					/>
-				</div>
-				<ButtonRow className="interlinker-list-actions">
-					<Button
-						variant="primary"
-						disabled={ selected.length === 0 }
-						accessibleWhenDisabled
-						onClick={ () => setStepping( selected ) }
-					>
-						{ selected.length === 0
-							? __( 'Find links for selected', 'interlinker' )
-							: sprintf(
-									/* translators: %d: number of selected posts. */
-									_n(
-										'Find links for %d selected post',
-										'Find links for %d selected posts',
-										selected.length,
-										'interlinker'
-									),
-									selected.length
-							  ) }
-					</Button>
-					{ selected.length > 0 && (
-						<Button
-							variant="tertiary"
-							onClick={ () => setSelected( [] ) }
-						>
-							{ __( 'Clear selection', 'interlinker' ) }
-						</Button>
-					) }
-				</ButtonRow>
-				<RemoteContent
-					remote={ remote }
-					loadingLabel={ __(
-						'Loading orphan pages…',
-						'interlinker'
-					) }
-					emptyTitle={
-						term
-							? __( 'No orphan page matches.', 'interlinker' )
-							: __(
-									'No orphan pages: every page has at least one link to it.',
-									'interlinker'
-							  )
-					}
-					isEmpty={ ( data ) => data.total === 0 }
+			</div>
+			<ButtonRow className="interlinker-list-actions">
+				<Button
+					variant="primary"
+					disabled={ selected.length === 0 }
+					accessibleWhenDisabled
+					onClick={ () => setStepping( selected ) }
 				>
-					{ ( data ) => (
-						<>
-							{ askable.length > 0 && (
-								<CheckboxControl
-									__nextHasNoMarginBottom
-									className="interlinker-orphans__all"
-									label={ __(
-										'Select all on this page',
-										'interlinker'
-									) }
-									checked={ allOnPage }
-									onChange={ togglePage }
-								/>
-							) }
-							<ul className="interlinker-list">
-								{ data.items.map( ( orphan ) => (
-									<li
-										key={ orphan.postId }
-										className="interlinker-orphan"
-									>
-										{ canAsk( orphan ) && (
-											<input
-												type="checkbox"
-												className="interlinker-orphan__check"
-												aria-label={ sprintf(
-													/* translators: %s: post title. */
-													__(
-														'Select “%s”',
-														'interlinker'
-													),
-													plainTitle( orphan.title )
-												) }
-												checked={ isSelected(
-													orphan.postId
-												) }
-												onChange={ ( event ) =>
-													toggle(
-														orphan,
-														event.target.checked
-													)
-												}
-											/>
-										) }
-										<PostLinks
-											title={ orphan.title }
-											url={ orphan.url }
-											editLink={ orphan.editLink }
-										/>
-										{ canAsk( orphan ) && (
-											<FindLinksButton
-												target={ targetOf( orphan ) }
-											/>
-										) }
-									</li>
-								) ) }
-							</ul>
-							<Pager
-								page={ page }
-								totalPages={ data.totalPages }
-								onChange={ setPage }
-								label={ __( 'Orphan pages', 'interlinker' ) }
-							/>
-						</>
-					) }
-				</RemoteContent>
-				{ stepping && (
-					<FindLinksDialog
-						targets={ stepping }
-						onClose={ () => {
-							setStepping( null );
-							setSelected( [] );
-						} }
-					/>
+					{ selected.length === 0
+						? __( 'Find links for selected', 'interlinker' )
+						: sprintf(
+								/* translators: %d: number of selected posts. */
+								_n(
+									'Find links for %d selected post',
+									'Find links for %d selected posts',
+									selected.length,
+									'interlinker'
+								),
+								selected.length
+						  ) }
+				</Button>
+				{ selected.length > 0 && (
+					<Button
+						variant="tertiary"
+						onClick={ () => setSelected( [] ) }
+					>
+						{ __( 'Clear selection', 'interlinker' ) }
+					</Button>
 				) }
-			</CardBody>
-		</Card>
+			</ButtonRow>
+			<RemoteContent
+				remote={ remote }
+				loadingLabel={ __( 'Loading orphan pages…', 'interlinker' ) }
+				emptyTitle={
+					term
+						? __( 'No orphan page matches.', 'interlinker' )
+						: __(
+								'No orphan pages: every page has at least one link to it.',
+								'interlinker'
+						  )
+				}
+				isEmpty={ ( data ) => data.total === 0 }
+			>
+				{ ( data ) => (
+					<>
+						{ askable.length > 0 && (
+							<CheckboxControl
+								__nextHasNoMarginBottom
+								className="interlinker-orphans__all"
+								label={ __(
+									'Select all on this page',
+									'interlinker'
+								) }
+								checked={ allOnPage }
+								onChange={ togglePage }
+							/>
+						) }
+						<ul className="interlinker-list">
+							{ data.items.map( ( orphan ) => (
+								<li
+									key={ orphan.postId }
+									className="interlinker-orphan"
+								>
+									{ canAsk( orphan ) && (
+										<input
+											type="checkbox"
+											className="interlinker-orphan__check"
+											aria-label={ sprintf(
+												/* translators: %s: post title. */
+												__(
+													'Select “%s”',
+													'interlinker'
+												),
+												plainTitle( orphan.title )
+											) }
+											checked={ isSelected(
+												orphan.postId
+											) }
+											onChange={ ( event ) =>
+												toggle(
+													orphan,
+													event.target.checked
+												)
+											}
+										/>
+									) }
+									<PostLinks
+										title={ orphan.title }
+										url={ orphan.url }
+										editLink={ orphan.editLink }
+									/>
+									{ canAsk( orphan ) && (
+										<FindLinksButton
+											target={ targetOf( orphan ) }
+										/>
+									) }
+								</li>
+							) ) }
+						</ul>
+						<Pager
+							page={ page }
+							totalPages={ data.totalPages }
+							onChange={ setPage }
+							label={ __( 'Orphan pages', 'interlinker' ) }
+						/>
+					</>
+				) }
+			</RemoteContent>
+			{ stepping && (
+				<FindLinksDialog
+					targets={ stepping }
+					onClose={ () => {
+						setStepping( null );
+						setSelected( [] );
+					} }
+				/>
+			) }
+		</ListPanel>
 	);
 }
