@@ -11,7 +11,7 @@
  *    inputs — its score and the inputs that are the same for every candidate of a page (how many pages it names,
  *    how many it links, the site's links per page, the pages in its language), which no order can learn — folded
  *    back into the weights.
- *    (`pointwise`, the procedure until session 9: L2-regularised logistic regression by Newton's method on every
+ *    (`pointwise`, the procedure until commit 71ba8b8: L2-regularised logistic regression by Newton's method on every
  *    considered target, then refit a few rounds on each page's ten best; judged leave-one-site-out it ranked less
  *    well: `bench/quality/README.md`.)
  * 3. calibrate (Platt: a slope and a bias on the log-odds, folded into the weights, so the order does not change) on

@@ -49,7 +49,7 @@ export const SITE_LINKS_PRIOR_STRENGTH = 3;
  * How the site-adapted score is spread and levelled: log-odds × `slope` + min(0, `fromExamples` × the examples' gap +
  * `offset`), where the gap is logit(share of the examples linked) − logit(their mean score). Fitted on the quality
  * benchmark's fourteen sites (`bench/quality/fit-site-level.ts`; held out, each site fitted on the others, the
- * calibration gap fell from 0.24 to 0.11; refitted for session 13's weights). The level is only ever lowered: the
+ * calibration gap fell from 0.24 to 0.11; refitted for the weights of commit f0a1059). The level is only ever lowered: the
  * benchmark's examples miss half their links, a real site's do not, so a raise learnt there could not be trusted on a
  * site whose links are all in place.
  */
