@@ -24,6 +24,7 @@ describe('permission is decided before the bridge is asked, and the hourly budge
   let site: PluginSite;
   let othersIds: string[];
   let ownId: string;
+  let ownPostId: number;
 
   const bridgeCallsSince = (before: number) => site.proxy!.seen.slice(before);
   const budgetUsed = async () => {
@@ -37,16 +38,25 @@ describe('permission is decided before the bridge is asked, and the hourly budge
     site = await startPluginSite({
       name: 'plugin-budget-before-bridge',
       throughProxy: true,
-      muPlugin: `add_filter( 'interlinker_user_hourly_bridge_calls', static fn() => ${BUDGET} );`,
+      muPlugin: `add_filter( 'interlinker_user_hourly_bridge_calls', static fn() => (int) get_option( 'interlinker_test_budget', ${BUDGET} ) );
+        // The deferred sync of the posts a request saved runs at its end, as for any saved post: held back where a
+        // test counts the calls of the route itself.
+        add_action( 'init', static function () {
+          if ( get_option( 'interlinker_test_hold_sync' ) ) {
+            remove_action( 'shutdown', array( Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+          }
+        }, 99 );`,
     });
     const posts = BLOG_POSTS.slice(0, 42).map((post, index) => ({ ...post, author: index < 2 ? 'author' : 'admin' }));
-    const urls = await site.php<Record<string, string>>(`
-      $urls = array();
+    const created = await site.php<{ url: string; id: number }[]>(`
+      $created = array();
       foreach ( json_decode( ${phpString(JSON.stringify(posts))}, true ) as $post ) {
-        $id = wp_insert_post( wp_slash( array( 'post_title' => $post['title'], 'post_name' => $post['slug'], 'post_content' => $post['content'], 'post_status' => 'publish', 'post_author' => get_user_by( 'login', $post['author'] )->ID ) ) );
-        $urls[ get_permalink( $id ) ] = $post['author'];
+        $id        = wp_insert_post( wp_slash( array( 'post_title' => $post['title'], 'post_name' => $post['slug'], 'post_content' => $post['content'], 'post_status' => 'publish', 'post_author' => get_user_by( 'login', $post['author'] )->ID ) ) );
+        $created[] = array( 'url' => get_permalink( $id ), 'id' => $id );
       }
-      return $urls;`);
+      return $created;`);
+    const urls = Object.fromEntries(created.map(({ url }, index) => [url, posts[index]!.author]));
+    ownPostId = created[0]!.id;
     await fullSync(site.admin);
     const project = await site.projectId();
     for (const url of Object.keys(urls)) {
@@ -130,5 +140,33 @@ describe('permission is decided before the bridge is asked, and the hourly budge
     const editor = await site.wp.rest('editor');
     const implemented = await editor.json<{ status: string }>('/interlinker/v1/implement', { method: 'POST', body: { suggestionIds: [othersIds[0]!] } });
     expect(implemented.status).toBe(200);
+  });
+
+  it('when an author finds links to their post, implements their own suggestion and rolls it back, then each request counts exactly the bridge calls it makes', async () => {
+    await resetBudget();
+    await site.php(`update_option( 'interlinker_test_hold_sync', 1 ); return update_option( 'interlinker_test_budget', 50 );`);
+    try {
+      const author = await site.wp.rest('author');
+      const counted: { route: string; status: number; calls: number; charged: number }[] = [];
+      const measure = async <T>(route: string, body: unknown): Promise<T> => {
+        const calls = site.proxy!.seen.length;
+        const charged = await budgetUsed();
+        const answer = await author.json<T>(`/interlinker/v1${route}`, { method: 'POST', body });
+        counted.push({ route, status: answer.status, calls: site.proxy!.seen.length - calls, charged: (await budgetUsed()) - charged });
+        return answer.body;
+      };
+
+      await measure(`/posts/${ownPostId}/inbound-suggestions`, {});
+      const implemented = await measure<{ id: string }>('/implement', { suggestionIds: [ownId] });
+      await measure('/rollback', { implementationId: implemented.id, reason: 'test' });
+
+      expect(counted).toEqual([
+        { route: `/posts/${ownPostId}/inbound-suggestions`, status: 200, calls: 2, charged: 2 },
+        { route: '/implement', status: 200, calls: 3, charged: 3 },
+        { route: '/rollback', status: 200, calls: 2, charged: 2 },
+      ]);
+    } finally {
+      await site.php(`delete_option( 'interlinker_test_hold_sync' ); return delete_option( 'interlinker_test_budget' );`);
+    }
   });
 });

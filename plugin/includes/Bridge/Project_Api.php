@@ -116,11 +116,12 @@ final class Project_Api {
 
 	/**
 	 * The suggestions with these ids, in one call (the bridge's `ids` filter); ids of no suggestion are left out.
+	 * null from a bridge from before that filter, which answers a page of all suggestions instead.
 	 *
 	 * @param string[] $ids 1–100 ids.
-	 * @return array<string, Suggestion>|WP_Error Id → suggestion.
+	 * @return array<string, Suggestion>|WP_Error|null Id → suggestion.
 	 */
-	public function suggestions_by_id( array $ids ): array|WP_Error {
+	public function suggestions_by_id( array $ids ): array|WP_Error|null {
 		$page = $this->list_suggestions(
 			array(
 				'ids'   => implode( ',', $ids ),
@@ -132,9 +133,10 @@ final class Project_Api {
 		}
 		$found = array();
 		foreach ( $page['items'] as $suggestion ) {
-			if ( in_array( $suggestion->id, $ids, true ) ) {
-				$found[ $suggestion->id ] = $suggestion;
+			if ( ! in_array( $suggestion->id, $ids, true ) ) {
+				return null;
 			}
+			$found[ $suggestion->id ] = $suggestion;
 		}
 		return $found;
 	}

@@ -412,7 +412,7 @@ final class Implementation_Service {
 	 * @return array<string, Suggestion>|WP_Error In request order; a 404 naming the ids of no suggestion.
 	 */
 	private function load_suggestions( array $ids ): array|WP_Error {
-		$found = $this->api->suggestions_by_id( $ids );
+		$found = $this->api->suggestions_by_id( $ids ) ?? $this->read_one_by_one( $ids );
 		if ( is_wp_error( $found ) ) {
 			return $found;
 		}
@@ -433,6 +433,29 @@ final class Implementation_Service {
 			$ordered[ $id ] = $found[ $id ];
 		}
 		return $ordered;
+	}
+
+	/**
+	 * For a bridge from before the `ids` filter: one call per suggestion, each counted on the user's hourly budget,
+	 * so that the budget still bounds what a refused request costs.
+	 *
+	 * @param string[] $ids
+	 * @return array<string, Suggestion>|WP_Error
+	 */
+	private function read_one_by_one( array $ids ): array|WP_Error {
+		$found = array();
+		foreach ( $ids as $id ) {
+			$charged = $this->budget->charge();
+			if ( true !== $charged ) {
+				return $charged;
+			}
+			$suggestion = $this->api->get_suggestion( $id );
+			if ( is_wp_error( $suggestion ) ) {
+				return $suggestion;
+			}
+			$found[ $id ] = $suggestion;
+		}
+		return $found;
 	}
 
 	/**

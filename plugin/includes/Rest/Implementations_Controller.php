@@ -42,7 +42,7 @@ final class Implementations_Controller extends Rest_Controller {
 	) {
 		parent::__construct();
 		$this->budget    = $budget;
-		$this->rest_base    = 'implementations';
+		$this->rest_base = 'implementations';
 	}
 
 	public function register_routes(): void {

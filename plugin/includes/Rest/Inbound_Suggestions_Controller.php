@@ -29,8 +29,8 @@ final class Inbound_Suggestions_Controller extends Rest_Controller {
 		Contributor_Budget $budget,
 	) {
 		parent::__construct();
-		$this->budget       = $budget;
-		$this->rest_base    = 'posts';
+		$this->budget    = $budget;
+		$this->rest_base = 'posts';
 	}
 
 	public function register_routes(): void {

@@ -40,8 +40,8 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Site_Content $content,
 	) {
 		parent::__construct();
-		$this->budget       = $budget;
-		$this->rest_base    = 'suggestions';
+		$this->budget    = $budget;
+		$this->rest_base = 'suggestions';
 	}
 
 	public function register_routes(): void {

@@ -31,8 +31,8 @@ final class Sync_Controller extends Rest_Controller {
 		private readonly Setup_State $setup,
 	) {
 		parent::__construct();
-		$this->budget       = $budget;
-		$this->rest_base    = 'sync';
+		$this->budget    = $budget;
+		$this->rest_base = 'sync';
 	}
 
 	public function register_routes(): void {
