@@ -119,7 +119,8 @@ final class Plugin {
 		$editing        = new Post_Editing();
 
 		$this->rollbacks    = new Rollback_Service( $this->api, $writer, $this->records, $locks, $editing );
-		$this->implementer  = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing );
+		$this->budget       = new Contributor_Budget( new User_Throttle() );
+		$this->implementer  = new Implementation_Service( $this->api, $this->content, $this->settings, new Link_Inserter(), $writer, $this->records, $locks, $unreported, $editing, $this->budget );
 		$this->reconciler   = new Implementation_Reconciler( $this->api, $unreported, $this->records );
 		$this->exclusions   = new Project_Settings_Push( $this->api, $this->settings );
 		$this->content_sync = new Sync_Service( $this->api, $this->content );
@@ -130,7 +131,6 @@ final class Plugin {
 
 		$this->queue    = new Sync_Queue( $this->sync );
 		$this->listener = new Post_Change_Listener( $this->queue, $this->content, $this->settings );
-		$this->budget   = new Contributor_Budget( new User_Throttle() );
 		$this->reads    = new Read_Cache( $this->budget );
 		$this->screens  = new Admin_Screens( plugin_dir_path( INTERLINKER_PLUGIN_FILE ), plugin_dir_url( INTERLINKER_PLUGIN_FILE ), new Setup_State( $this->settings ) );
 
@@ -207,7 +207,7 @@ final class Plugin {
 		$controllers = array(
 			new Settings_Controller( $connection, new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ), $connection ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget, $setup ),
-			new Generation_Controller( $this->api, $this->settings, $setup, $this->reads ),
+			new Generation_Controller( $this->api, $this->settings, $setup, $this->reads, $this->budget ),
 			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content ),
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, $details, $this->reads, $this->budget, new Recorded_Implementations( $this->records, $details ) ),

@@ -185,6 +185,25 @@ describe('reviewing suggestions', () => {
   });
 });
 
+describe('reading many suggestions at once (extension)', () => {
+  it('when ids are given, then only those suggestions of the project are listed, in one request; an unknown id is left out', async () => {
+    const projectId = await newProject('by-ids');
+    const other = await newProject('by-ids-other');
+    const generated = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 50 });
+    const elsewhere = await account.client.generateSuggestions(other, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 1 });
+    expect(generated.length).toBeGreaterThanOrEqual(3);
+    const wanted = [generated[2]!.id, generated[0]!.id];
+
+    const listed = await account.client.listSuggestions(projectId, { ids: [...wanted, 'sug_unknown', elsewhere[0]!.id], limit: 100 });
+
+    expect(listed.items.map((s) => s.id).sort()).toEqual([...wanted].sort());
+    expect(listed.pagination.total).toBe(2);
+    expect(listed.items.find((s) => s.id === generated[0]!.id)).toEqual(generated[0]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `sug_${i}`).join(',');
+    expect((await bridge.fetch(`/api/projects/${projectId}/suggestions?ids=${tooMany}`, { key: account.key })).status).toBe(400);
+  });
+});
+
 describe('searching suggestions (extension)', () => {
   it('when q is given, then only suggestions whose anchor or source or target title contains it are listed, case aside', async () => {
     const projectId = await newProject('search');

@@ -124,12 +124,13 @@ export class InterlinkerClient {
   }
   listSuggestions(
     projectId: string,
-    query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; q?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
+    query: ListQuery & { status?: SuggestionStatus | SuggestionStatus[]; sourcePageUrl?: string; targetPageUrl?: string; implementationId?: string; ids?: string[]; q?: string; orderBy?: 'createdAt' | 'relevanceScore'; order?: 'asc' | 'desc' } = {},
   ) {
-    const { status, ...rest } = query;
+    const { status, ids, ...rest } = query;
     return this.page<Suggestion>(`/api/projects/${enc(projectId)}/suggestions`, {
       ...rest,
       status: Array.isArray(status) ? status.join(',') : status,
+      ids: ids?.join(','),
     });
   }
   getSuggestion(projectId: string, suggestionId: string) {

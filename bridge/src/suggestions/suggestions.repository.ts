@@ -40,6 +40,7 @@ export interface SuggestionFilter {
   sourceKey?: string | undefined;
   targetKey?: string | undefined;
   implementationId?: string | undefined;
+  ids?: readonly string[] | undefined;
   /** Text the anchor or either page's title contains (ASCII case ignored). */
   text?: string | undefined;
 }
@@ -56,6 +57,7 @@ const IN_PATHS = `(json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json
 const FILTER = `s.project_id = @projectId AND (@statuses IS NULL OR s.status IN (SELECT value FROM json_each(@statuses)))
   AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
   AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))
+  AND (@ids IS NULL OR s.id IN (SELECT value FROM json_each(@ids)))
   AND (@text IS NULL OR instr(lower(s.anchor_text), @text) > 0 OR instr(lower(src.title), @text) > 0 OR instr(lower(tgt.title), @text) > 0)`;
 
 export class SuggestionsRepository {
@@ -234,6 +236,7 @@ export class SuggestionsRepository {
       sourceKey: filter.sourceKey ?? null,
       targetKey: filter.targetKey ?? null,
       implementationId: filter.implementationId ?? null,
+      ids: filter.ids ? JSON.stringify(filter.ids) : null,
       // instr, not LIKE: the text is matched as written, % and _ included.
       text: filter.text === undefined ? null : filter.text.toLowerCase(),
     };

@@ -72,6 +72,16 @@ export const listSuggestionsQuery = paginationQuery.extend({
   sourcePageUrl: httpUrl.optional(),
   targetPageUrl: httpUrl.optional(),
   implementationId: z.string().min(1).max(64).optional().meta({ description: 'Only the suggestions of this implementation.' }),
+  ids: z
+    .string()
+    .max(100 * 65)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.string().min(1).max(64)).max(100))
+    .optional()
+    .meta({
+      description:
+        'Comma-separated suggestion ids (at most 100): only these (extension), so that a client reads many suggestions in one request. Ids of no suggestion of the project are left out.',
+    }),
   q: z
     .string()
     .trim()

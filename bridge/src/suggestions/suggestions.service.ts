@@ -131,6 +131,7 @@ export class SuggestionsService {
       sourceKey: query.sourcePageUrl ? (normalizePageUrl(query.sourcePageUrl) ?? undefined) : undefined,
       targetKey: query.targetPageUrl ? (normalizePageUrl(query.targetPageUrl) ?? undefined) : undefined,
       implementationId: query.implementationId,
+      ids: query.ids,
       text: query.q,
     };
     return {

@@ -37,8 +37,9 @@ final class Read_Cache {
 	 *
 	 * @param WP_REST_Request                            $request The read request.
 	 * @param callable(): (WP_REST_Response|WP_Error)   $produce Calls the bridge.
+	 * @param int                                        $calls   How many bridge calls $produce makes.
 	 */
-	public function answer( WP_REST_Request $request, callable $produce ): WP_REST_Response|WP_Error {
+	public function answer( WP_REST_Request $request, callable $produce, int $calls = 1 ): WP_REST_Response|WP_Error {
 		if ( ! $this->budget->applies() ) {
 			return $produce();
 		}
@@ -49,7 +50,7 @@ final class Read_Cache {
 			$response->set_headers( (array) ( $cached['headers'] ?? array() ) );
 			return $response;
 		}
-		$allowed = $this->budget->charge();
+		$allowed = $this->budget->charge( $calls );
 		if ( is_wp_error( $allowed ) ) {
 			return $allowed;
 		}

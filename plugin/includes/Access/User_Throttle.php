@@ -25,27 +25,30 @@ final class User_Throttle {
 	public const DEFAULT_LIMIT = 30;
 
 	/**
-	 * Counts one bridge call for the user; a WP_Error 429 once the hour's budget is used up (that call is not
-	 * counted, as the bridge does not count refused requests).
+	 * Counts $calls bridge calls for the user; a WP_Error 429 when they do not fit in the hour's budget (then none
+	 * is counted, as the bridge does not count refused requests).
 	 */
-	public function take( int $user_id ): bool|WP_Error {
+	public function take( int $user_id, int $calls = 1 ): bool|WP_Error {
 		global $wpdb;
+		$calls = max( 1, $calls );
 		$limit = max( 1, (int) apply_filters( 'interlinker_user_hourly_bridge_calls', self::DEFAULT_LIMIT, $user_id ) );
 		$hour  = (string) ( intdiv( time(), HOUR_IN_SECONDS ) * HOUR_IN_SECONDS );
 		$name  = self::OPTION_PREFIX . $user_id;
-		// "hour:count": a new hour starts again at 1; the same hour adds 1, up to one past the limit.
+		// "hour:count": a new hour starts again from $calls; the same hour adds $calls. Adding first and taking back
+		// what does not fit keeps parallel requests from under-counting (at worst, one is refused near the limit).
 		$wpdb->query(
 			$wpdb->prepare(
 				"INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'off')
 				ON DUPLICATE KEY UPDATE option_value = IF( SUBSTRING_INDEX( option_value, ':', 1 ) = %s,
-					CONCAT( %s, ':', LEAST( CAST( SUBSTRING_INDEX( option_value, ':', -1 ) AS UNSIGNED ) + 1, %d ) ),
-					CONCAT( %s, ':1' ) )",
+					CONCAT( %s, ':', CAST( SUBSTRING_INDEX( option_value, ':', -1 ) AS UNSIGNED ) + %d ),
+					CONCAT( %s, ':', %d ) )",
 				$name,
-				$hour . ':1',
+				$hour . ':' . $calls,
 				$hour,
 				$hour,
-				$limit + 1,
-				$hour
+				$calls,
+				$hour,
+				$calls
 			)
 		);
 		$value = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $name ) );
@@ -53,6 +56,16 @@ final class User_Throttle {
 		if ( $count <= $limit ) {
 			return true;
 		}
+		$wpdb->query(
+			$wpdb->prepare(
+				"UPDATE {$wpdb->options} SET option_value = CONCAT( %s, ':', GREATEST( CAST( SUBSTRING_INDEX( option_value, ':', -1 ) AS SIGNED ) - %d, 0 ) )
+				WHERE option_name = %s AND SUBSTRING_INDEX( option_value, ':', 1 ) = %s",
+				$hour,
+				$calls,
+				$name,
+				$hour
+			)
+		);
 		$reset = (int) $hour + HOUR_IN_SECONDS;
 		return new WP_Error(
 			'interlinker_rate_limited',

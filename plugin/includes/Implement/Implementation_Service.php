@@ -12,6 +12,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Bridge\Implementation;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
@@ -41,15 +42,20 @@ final class Implementation_Service {
 		private readonly Post_Lock $locks,
 		private readonly Unreported_Implementations $unreported,
 		private readonly Post_Editing $editing,
+		private readonly Contributor_Budget $budget,
 	) {}
 
 	/**
-	 * Loads the suggestions and finds their source posts, before anything is written (and before the caller checks
-	 * that the user may edit those posts).
+	 * Loads the suggestions (one bridge call, charged to the user's hourly budget) and finds their source posts,
+	 * before anything is written (and before the caller checks that the user may edit those posts).
 	 *
 	 * @param string[] $suggestion_ids 1–100 ids.
 	 */
 	public function plan( array $suggestion_ids ): Implementation_Plan|WP_Error {
+		$charged = $this->budget->charge();
+		if ( true !== $charged ) {
+			return $charged;
+		}
 		$suggestions = $this->load_suggestions( $suggestion_ids );
 		if ( is_wp_error( $suggestions ) ) {
 			return $suggestions;
@@ -85,6 +91,11 @@ final class Implementation_Service {
 		$refused = $this->refusal_before_start( $plan );
 		if ( null !== $refused ) {
 			return $refused;
+		}
+		// Two calls from here: recording the implementation, then reporting its results.
+		$charged = $this->budget->charge( 2 );
+		if ( true !== $charged ) {
+			return $charged;
 		}
 		// The intent is recorded before the bridge is asked: should the answer be lost (after the retries the key
 		// makes safe), the reconciler asks again with the same key and settles what the bridge created.
@@ -175,6 +186,10 @@ final class Implementation_Service {
 		$message         = $refusal->get_error_message();
 		$refused_pending = str_contains( $message, 'not approved' ) && array_filter( $pending, static fn( string $id ): bool => str_contains( $message, $id ) );
 		if ( 409 !== (int) ( $data['bridgeStatus'] ?? 0 ) || ! $refused_pending ) {
+			return false;
+		}
+		// Each approval, and the implementation asked for again.
+		if ( true !== $this->budget->charge( count( $pending ) + 1 ) ) {
 			return false;
 		}
 		foreach ( $pending as $id ) {
@@ -390,41 +405,57 @@ final class Implementation_Service {
 	}
 
 	/**
-	 * Fetches the suggestions: one list call for pending and approved ones usually finds them all; the rest one by one.
+	 * Fetches the suggestions in one call, whatever their status, so that permission is decided on all of them at
+	 * the cost of one call.
 	 *
-	 * @param string[] $ids
-	 * @return array<string, Suggestion>|WP_Error In request order.
+	 * @param string[] $ids 1–100 ids.
+	 * @return array<string, Suggestion>|WP_Error In request order; a 404 naming the ids of no suggestion.
 	 */
 	private function load_suggestions( array $ids ): array|WP_Error {
-		$found = array();
-		for ( $offset = 0; $offset < 1000 && count( $found ) < count( $ids ); $offset += 100 ) {
-			$page = $this->api->list_suggestions(
+		$found = $this->api->suggestions_by_id( $ids ) ?? $this->read_one_by_one( $ids );
+		if ( is_wp_error( $found ) ) {
+			return $found;
+		}
+		$missing = array_values( array_diff( $ids, array_keys( $found ) ) );
+		if ( $missing ) {
+			return new WP_Error(
+				'interlinker_not_found',
+				/* translators: %s: suggestion ids. */
+				sprintf( __( 'No such suggestion: %s.', 'interlinker' ), implode( ', ', $missing ) ),
 				array(
-					'status' => implode( ',', self::IMPLEMENTABLE ),
-					'limit'  => 100,
-					'offset' => $offset,
+					'status'        => 404,
+					'suggestionIds' => $missing,
 				)
 			);
-			if ( is_wp_error( $page ) ) {
-				return $page;
-			}
-			foreach ( $page['items'] as $suggestion ) {
-				if ( in_array( $suggestion->id, $ids, true ) ) {
-					$found[ $suggestion->id ] = $suggestion;
-				}
-			}
-			if ( $offset + 100 >= $page['total'] ) {
-				break;
-			}
 		}
 		$ordered = array();
 		foreach ( $ids as $id ) {
-			$ordered[ $id ] = $found[ $id ] ?? $this->api->get_suggestion( $id );
-			if ( is_wp_error( $ordered[ $id ] ) ) {
-				return $ordered[ $id ];
-			}
+			$ordered[ $id ] = $found[ $id ];
 		}
 		return $ordered;
+	}
+
+	/**
+	 * For a bridge from before the `ids` filter: one call per suggestion, each counted on the user's hourly budget,
+	 * so that the budget still bounds what a refused request costs.
+	 *
+	 * @param string[] $ids
+	 * @return array<string, Suggestion>|WP_Error
+	 */
+	private function read_one_by_one( array $ids ): array|WP_Error {
+		$found = array();
+		foreach ( $ids as $id ) {
+			$charged = $this->budget->charge();
+			if ( true !== $charged ) {
+				return $charged;
+			}
+			$suggestion = $this->api->get_suggestion( $id );
+			if ( is_wp_error( $suggestion ) ) {
+				return $suggestion;
+			}
+			$found[ $id ] = $suggestion;
+		}
+		return $found;
 	}
 
 	/**

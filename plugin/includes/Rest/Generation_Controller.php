@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Settings\Settings;
@@ -30,8 +31,10 @@ final class Generation_Controller extends Rest_Controller {
 		private readonly Settings $settings,
 		private readonly Setup_State $setup,
 		private readonly Read_Cache $reads,
+		Contributor_Budget $budget,
 	) {
 		parent::__construct();
+		$this->budget    = $budget;
 		$this->rest_base = 'generation';
 	}
 
@@ -80,13 +83,14 @@ final class Generation_Controller extends Rest_Controller {
 
 	/**
 	 * The checklist's steps. Until the first suggestions were seen, the bridge is asked whether this site's project
-	 * has synced pages and suggestions (a site set up before the checklist existed has both).
+	 * has synced pages and suggestions (a site set up before the checklist existed has both), when the user's hourly
+	 * budget allows; else the steps as the site knows them.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_setup( $request ): WP_REST_Response {
 		$steps = $this->setup->steps();
-		if ( $steps['connectionTested'] && ! $steps['complete'] ) {
+		if ( $steps['connectionTested'] && ! $steps['complete'] && true === $this->charge_bridge_calls() ) {
 			$summary = $this->api->analytics( '', array() );
 			if ( ! is_wp_error( $summary ) && is_array( $summary['data'] ) ) {
 				if ( (int) ( $summary['data']['suggestions']['total'] ?? 0 ) > 0 ) {

@@ -37,16 +37,16 @@ final class Implementations_Controller extends Rest_Controller {
 		private readonly Implementation_Reconciler $reconciler,
 		private readonly Implementation_Details $details,
 		private readonly Read_Cache $reads,
-		Contributor_Budget $write_budget,
+		Contributor_Budget $budget,
 		private readonly Recorded_Implementations $recorded,
 	) {
 		parent::__construct();
-		$this->write_budget = $write_budget;
-		$this->rest_base    = 'implementations';
+		$this->budget    = $budget;
+		$this->rest_base = 'implementations';
 	}
 
 	public function register_routes(): void {
-		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'bridge_write_permission', 'implement_answer', Rest_Schemas::implement_args() );
+		$this->route( '/implement', WP_REST_Server::CREATABLE, 'implement', 'edit_posts_permission', 'implement_answer', Rest_Schemas::implement_args() );
 		$this->route( '/rollback', WP_REST_Server::CREATABLE, 'rollback', 'rollback_permissions_check', 'rollback_answer', Rest_Schemas::rollback_args() );
 		$this->route(
 			'/' . $this->rest_base,
@@ -61,7 +61,7 @@ final class Implementations_Controller extends Rest_Controller {
 				),
 			) + self::pagination_args()
 		);
-		$this->route( '/' . $this->rest_base . '/reconcile', WP_REST_Server::CREATABLE, 'reconcile', 'bridge_write_permission', 'reconcile_answer' );
+		$this->route( '/' . $this->rest_base . '/reconcile', WP_REST_Server::CREATABLE, 'reconcile', 'edit_posts_permission', 'reconcile_answer' );
 		$this->route( '/' . $this->rest_base . '/(?P<id>[A-Za-z0-9_-]{1,64})', WP_REST_Server::READABLE, 'get_item', 'edit_posts_permission', 'implementation_details' );
 	}
 
@@ -88,6 +88,10 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	/**
+	 * The suggestions are read from the bridge in one call and the user's right to edit each source post is checked
+	 * before anything is written (implement_posts_permissions_check); the implementation charges the user's hourly
+	 * budget for each bridge call just before making it.
+	 *
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function implement( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -107,8 +111,8 @@ final class Implementations_Controller extends Rest_Controller {
 
 	/**
 	 * Rule: edit_posts, then the right to edit every post the rollback would edit (edit_others_posts when no post
-	 * of this site records it: nothing shows whose change it was); then it draws on the user's hourly budget when
-	 * that applies, as other bridge writes do.
+	 * of this site records it: nothing shows whose change it was). The site's own records say which posts those are,
+	 * so the bridge is not asked.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
@@ -118,7 +122,7 @@ final class Implementations_Controller extends Rest_Controller {
 			$post_ids = $this->rollbacks->post_ids( (string) $request->get_param( 'implementationId' ), self::rollback_links( $request ), self::rollback_post( $request ) );
 			$allowed  = self::require_edit_owning_posts( $post_ids );
 		}
-		return $this->charge_budget( $allowed );
+		return $allowed;
 	}
 
 	/**
@@ -131,6 +135,11 @@ final class Implementations_Controller extends Rest_Controller {
 		$post  = self::rollback_post( $request );
 		if ( null !== $links && null !== $post ) {
 			return new WP_Error( 'interlinker_invalid_request', __( 'Send either suggestionIds or postId, not both.', 'interlinker' ), array( 'status' => 400 ) );
+		}
+		// Two calls: reading the implementation, then recording its rollback.
+		$charged = $this->charge_bridge_calls( 2 );
+		if ( true !== $charged ) {
+			return $charged;
 		}
 		$reason = trim( sanitize_textarea_field( (string) $request->get_param( 'reason' ) ) );
 		if ( '' === $reason ) {
@@ -160,6 +169,11 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function reconcile( WP_REST_Request $request ): WP_REST_Response|WP_Error {
+		// One charge per retry, whatever the number of implementations waiting (each is settled once, then forgotten).
+		$charged = $this->charge_bridge_calls();
+		if ( true !== $charged ) {
+			return $charged;
+		}
 		$reconciliation = $this->reconciler->reconcile();
 		return $reconciliation->to_error() ?? new WP_REST_Response( $reconciliation->to_rest( $this->reconciler->waiting() ) );
 	}
@@ -198,7 +212,8 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_item( $request ): WP_REST_Response|WP_Error {
-		return $this->reads->answer( $request, fn() => $this->item( $request ) );
+		// Two calls: the implementation, then its suggestions.
+		return $this->reads->answer( $request, fn() => $this->item( $request ), 2 );
 	}
 
 	private function item( WP_REST_Request $request ): WP_REST_Response|WP_Error {

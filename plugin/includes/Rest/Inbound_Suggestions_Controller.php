@@ -26,11 +26,11 @@ final class Inbound_Suggestions_Controller extends Rest_Controller {
 
 	public function __construct(
 		private readonly Inbound_Finder $finder,
-		Contributor_Budget $write_budget,
+		Contributor_Budget $budget,
 	) {
 		parent::__construct();
-		$this->write_budget = $write_budget;
-		$this->rest_base    = 'posts';
+		$this->budget    = $budget;
+		$this->rest_base = 'posts';
 	}
 
 	public function register_routes(): void {
@@ -51,8 +51,7 @@ final class Inbound_Suggestions_Controller extends Rest_Controller {
 
 	/**
 	 * Rule: asking for links to a post writes suggestions on the bridge, so it needs the right to edit that post
-	 * (whose sources it may edit does not matter: approving each suggestion checks its source post); then it draws
-	 * on the user's hourly budget when that applies, as generating for a post does.
+	 * (whose sources it may edit does not matter: approving each suggestion checks its source post).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
@@ -64,13 +63,18 @@ final class Inbound_Suggestions_Controller extends Rest_Controller {
 				? self::require_capability( 'edit_post', $post_id )
 				: new WP_Error( 'interlinker_post_not_found', __( 'No such post.', 'interlinker' ), array( 'status' => 404 ) );
 		}
-		return $this->charge_budget( $allowed );
+		return $allowed;
 	}
 
 	/**
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function create_item( $request ): WP_REST_Response|WP_Error {
+		// Two calls: generating, then listing the approved ones.
+		$charged = $this->charge_bridge_calls( 2 );
+		if ( true !== $charged ) {
+			return $charged;
+		}
 		$limit  = $request->get_param( 'limit' );
 		$answer = $this->finder->find( new Inbound_Request( (int) $request['id'], null === $limit ? null : (int) $limit ) );
 		return is_wp_error( $answer ) ? $answer : new WP_REST_Response( $answer->to_rest() );

@@ -3,6 +3,12 @@
  * What the plugin's REST controllers share: the namespace, one permission callback per access rule (each answers
  * true or a WP_Error with a status), and pagination headers.
  *
+ * A permission callback decides from what the site knows, without calling the bridge and without charging the user's
+ * hourly budget: WordPress calls permission callbacks again after the handler, to build the answer's Allow header
+ * (rest_send_allow_header), once for every method of the route. What needs the bridge to decide (the posts of
+ * suggestions, known only to the bridge) is decided in the handler, before any bridge write, and each handler
+ * charges the budget for the bridge calls it makes, just before making them (charge_bridge_calls()).
+ *
  * @package Interlinker
  */
 
@@ -22,8 +28,8 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 
 	public const NAMESPACE = 'interlinker/v1';
 
-	/** Set by controllers whose writes call the bridge, for bridge_write_permission() and charge_budget(). */
-	protected ?Contributor_Budget $write_budget = null;
+	/** Set by controllers whose handlers call the bridge, for charge_bridge_calls(). */
+	protected ?Contributor_Budget $budget = null;
 
 	public function __construct() {
 		$this->namespace = self::NAMESPACE;
@@ -40,16 +46,6 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	}
 
 	/**
-	 * Rule: a review or implement write calls the bridge, so besides edit_posts it draws on the user's hourly
-	 * budget when that applies (users who cannot edit others' posts), as reads do.
-	 *
-	 * @param \WP_REST_Request $request The request.
-	 */
-	public function bridge_write_permission( $request ): bool|WP_Error {
-		return $this->charge_budget( $this->edit_posts_permission( $request ) );
-	}
-
-	/**
 	 * Rule: what touches the whole site (the full sync, the sync queue) needs manage_options.
 	 *
 	 * @param \WP_REST_Request $request The request.
@@ -59,11 +55,11 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	}
 
 	/**
-	 * A permission check that passed ($allowed true) counts one bridge call on the user's hourly budget, when that
-	 * applies: true, or the 429. A refusal is passed through uncounted.
+	 * Counts $calls bridge calls on the current user's hourly budget, when that applies, just before the handler
+	 * makes them: true, or the 429 (nothing is counted then, and the handler calls nothing).
 	 */
-	protected function charge_budget( bool|WP_Error $allowed ): bool|WP_Error {
-		return true === $allowed && null !== $this->write_budget ? $this->write_budget->charge() : $allowed;
+	protected function charge_bridge_calls( int $calls = 1 ): bool|WP_Error {
+		return null === $this->budget ? true : $this->budget->charge( $calls );
 	}
 
 	/**

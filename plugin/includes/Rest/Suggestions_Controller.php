@@ -36,12 +36,12 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Suggestion_Listing $listing,
 		private readonly Suggestion_View $view,
 		private readonly Read_Cache $reads,
-		Contributor_Budget $write_budget,
+		Contributor_Budget $budget,
 		private readonly Site_Content $content,
 	) {
 		parent::__construct();
-		$this->write_budget = $write_budget;
-		$this->rest_base    = 'suggestions';
+		$this->budget    = $budget;
+		$this->rest_base = 'suggestions';
 	}
 
 	public function register_routes(): void {
@@ -65,13 +65,13 @@ final class Suggestions_Controller extends Rest_Controller {
 				array(
 					'methods'             => WP_REST_Server::EDITABLE,
 					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'bridge_write_permission' ),
+					'permission_callback' => array( $this, 'edit_posts_permission' ),
 					'args'                => Rest_Schemas::suggestion_update_args(),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
 					'callback'            => array( $this, 'delete_item' ),
-					'permission_callback' => array( $this, 'bridge_write_permission' ),
+					'permission_callback' => array( $this, 'edit_posts_permission' ),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
@@ -153,7 +153,8 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function get_items( $request ): WP_REST_Response|WP_Error {
-		return $this->reads->answer( $request, fn() => $this->list_items( $request ) );
+		// Generating for the post first is one more call.
+		return $this->reads->answer( $request, fn() => $this->list_items( $request ), $request->get_param( 'generate' ) ? 2 : 1 );
 	}
 
 	private function list_items( WP_REST_Request $request ): WP_REST_Response|WP_Error {
@@ -224,15 +225,22 @@ final class Suggestions_Controller extends Rest_Controller {
 
 	/**
 	 * A suggestion may be changed by whoever may edit its source post (edit_others_posts when the source is no
-	 * post of this site).
+	 * post of this site). Only the bridge knows the source, so this is decided here, not in the permission callback:
+	 * one call to read the suggestion, and, once allowed, one more for the change, each charged to the user's hourly
+	 * budget just before it is made.
 	 */
 	private function check_source_post( string $id ): bool|WP_Error {
+		$charged = $this->charge_bridge_calls();
+		if ( true !== $charged ) {
+			return $charged;
+		}
 		$suggestion = $this->api->get_suggestion( $id );
 		if ( is_wp_error( $suggestion ) ) {
 			return $suggestion;
 		}
 		$post_id = $this->view->post_id( $suggestion->source_page_url );
-		return self::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
+		$allowed = self::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
+		return true === $allowed ? $this->charge_bridge_calls() : $allowed;
 	}
 
 	/**

@@ -27,12 +27,12 @@ final class Sync_Controller extends Rest_Controller {
 	public function __construct(
 		private readonly Site_Sync $sync,
 		private readonly Sync_Queue $queue,
-		Contributor_Budget $write_budget,
+		Contributor_Budget $budget,
 		private readonly Setup_State $setup,
 	) {
 		parent::__construct();
-		$this->write_budget = $write_budget;
-		$this->rest_base    = 'sync';
+		$this->budget    = $budget;
+		$this->rest_base = 'sync';
 	}
 
 	public function register_routes(): void {
@@ -73,8 +73,7 @@ final class Sync_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Rule: the full sync needs manage_options; syncing given posts needs the right to edit each of them, and
-	 * draws on the user's hourly budget when that applies, as other bridge writes do.
+	 * Rule: the full sync needs manage_options; syncing given posts needs the right to edit each of them.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */
@@ -84,7 +83,7 @@ final class Sync_Controller extends Rest_Controller {
 			return $this->manage_site_permission( $request );
 		}
 		$allowed = $this->edit_posts_permission( $request );
-		return $this->charge_budget( true === $allowed ? self::require_edit_posts( array_map( 'intval', $post_ids ) ) : $allowed );
+		return true === $allowed ? self::require_edit_posts( array_map( 'intval', $post_ids ) ) : $allowed;
 	}
 
 	/**
@@ -92,7 +91,12 @@ final class Sync_Controller extends Rest_Controller {
 	 */
 	public function create_item( $request ): WP_REST_Response|WP_Error {
 		$post_ids = $request->get_param( 'postIds' );
-		$result   = is_array( $post_ids )
+		// Given posts draw one call on the user's hourly budget (at most 500 posts, in one batch unless very large).
+		$charged = is_array( $post_ids ) ? $this->charge_bridge_calls() : true;
+		if ( true !== $charged ) {
+			return $charged;
+		}
+		$result = is_array( $post_ids )
 			? $this->sync->sync_posts( array_values( array_unique( array_map( 'intval', $post_ids ) ) ) )
 			: $this->sync->full_sync_batch( $request->get_param( 'cursor' ) );
 		// The content is on the bridge once it is all sent, even while the same run still counts links.
