@@ -68,11 +68,28 @@ describe('search indexes in memory', () => {
     expect((await health()).indexes.bytes).toBeLessThanOrEqual(BUDGET_MB * 1024 * 1024);
   });
 
+  it('when every project syncs at once under the budget, then no sync loses its pages from the index', async () => {
+    const rye = {
+      url: `${FIXTURE_DOMAIN}/guides/rye-bread`,
+      title: 'Rye Bread – Kitchen Notes',
+      content: '<p>Rye bread needs a lively sourdough starter and some bread flour for structure; a baking stone helps the crust.</p>',
+    };
+    const synced = await Promise.all(projectIds.map((projectId) => client.syncPages(projectId, [rye])));
+    for (const result of synced) expect(result.synced).toBe(1);
+    expect((await health()).indexes.bytes).toBeLessThanOrEqual(BUDGET_MB * 1024 * 1024);
+    const targetsOf = async (projectId: string) =>
+      (await client.generateSuggestions(projectId, { sourcePageUrl: rye.url, minRelevanceScore: 0, limit: 50 })).map((s) => s.targetPageUrl).sort();
+    const expected = await targetsOf(projectIds[0]!);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const projectId of projectIds) expect(await targetsOf(projectId), projectId).toEqual(expected);
+  });
+
   it('when the bridge restarts, then it loads no index until one is used, and then only that one', async () => {
+    const before = await suggestionsOf(projectIds[0]!);
     await bridge.stop();
     await bridge.start();
     expect((await health()).indexes).toMatchObject({ loaded: 0, bytes: 0 });
-    expect(await suggestionsOf(projectIds[0]!)).toEqual(first);
+    expect(await suggestionsOf(projectIds[0]!)).toEqual(before);
     expect((await health()).indexes.loaded).toBe(1);
   });
 
