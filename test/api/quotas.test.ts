@@ -11,13 +11,17 @@ let client: InterlinkerClient;
 
 const page = (n: number, content = `<p>Page ${n} about crème brûlée and sourdough.</p>`) => ({ url: `${DOMAIN}/p/${n}`, title: `Page ${n}`, content });
 
-async function call(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: any }> {
+interface ErrorAnswer {
+  error: { code: string; status: number; message: string; details?: { field: string; message: string }[] };
+}
+
+async function call(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: ErrorAnswer }> {
   const response = await fetch(`${bridge.url}${pathname}`, {
     method,
     headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: (await response.json()) as ErrorAnswer };
 }
 
 beforeAll(async () => {
