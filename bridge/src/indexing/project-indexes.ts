@@ -52,9 +52,30 @@ export interface IndexMemory {
 interface LoadedCorpus {
   corpus: SiteCorpus;
   revision: number;
-  /** estimateHeapBytes of the corpus, taken at load and after each sync. */
+  /** Estimated heap the corpus holds (sizeOf). */
   bytes: number;
+  /** The last full estimate (estimateHeapBytes) and the document count then. */
+  measuredBytes: number;
+  measuredDocuments: number;
   lastUsed: number;
+}
+
+/** A sync changing the document count by less than this share scales the last estimate instead of walking the corpus. */
+const REMEASURE_SHARE = 0.05;
+
+/**
+ * The corpus's estimated size: estimateHeapBytes walks it (about 10 ms at 10,000 pages), so after a sync that changed
+ * the site by less than REMEASURE_SHARE since the last walk, the last figure is scaled by the document count instead.
+ */
+function sizeOf(corpus: SiteCorpus, previous?: LoadedCorpus): Pick<LoadedCorpus, 'bytes' | 'measuredBytes' | 'measuredDocuments'> {
+  const documents = corpus.documentCount;
+  if (previous !== undefined && previous.measuredDocuments > 0) {
+    const { measuredBytes, measuredDocuments } = previous;
+    const ratio = documents / measuredDocuments;
+    if (Math.abs(ratio - 1) < REMEASURE_SHARE) return { bytes: Math.round(measuredBytes * ratio), measuredBytes, measuredDocuments };
+  }
+  const bytes = estimateHeapBytes(corpus);
+  return { bytes, measuredBytes: bytes, measuredDocuments: documents };
 }
 
 /**
@@ -117,7 +138,11 @@ export class ProjectIndexes {
       released = true;
       const count = (this.pinned.get(projectId) ?? 1) - 1;
       if (count > 0) this.pinned.set(projectId, count);
-      else this.pinned.delete(projectId);
+      else {
+        this.pinned.delete(projectId);
+        // The budget was kept without it: it may be over now.
+        this.keepWithinBudget();
+      }
     };
   }
 
@@ -137,10 +162,11 @@ export class ProjectIndexes {
   applySync(projectId: string, pages: readonly IndexedPage[]): void {
     const corpus = this.corpus(projectId);
     try {
-      const revision = this.corpora.get(projectId)!.revision + 1;
+      const loaded = this.corpora.get(projectId)!;
+      const revision = loaded.revision + 1;
       this.apply(projectId, corpus, pages, revision);
-      this.corpora.set(projectId, { corpus, revision, bytes: estimateHeapBytes(corpus), lastUsed: this.now() });
-      this.keepWithinBudget(projectId);
+      this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus, loaded), lastUsed: this.now() });
+      this.keepWithinBudget();
     } catch (error) {
       // The transaction rolls back; reload from the database rather than keep half-applied memory.
       this.corpora.delete(projectId);
@@ -181,12 +207,16 @@ export class ProjectIndexes {
     }
   }
 
-  /** Releases the least recently used indexes, never `keep` nor a pinned one, while the loaded ones are over budget. */
-  private keepWithinBudget(keep: string): void {
+  /**
+   * Releases the least recently used indexes while the loaded ones are over budget, never a pinned one nor the most
+   * recently used (the one in use: a single index over the budget still serves).
+   */
+  private keepWithinBudget(): void {
     let { bytes } = this.memory();
+    const inUse = [...this.corpora.keys()].at(-1);
     for (const [projectId, entry] of this.corpora) {
       if (bytes <= this.budgetBytes) return;
-      if (projectId === keep || this.pinned.has(projectId)) continue;
+      if (projectId === inUse || this.pinned.has(projectId)) continue;
       this.release(projectId, entry);
       bytes -= entry.bytes;
     }
@@ -333,8 +363,8 @@ export class ProjectIndexes {
       return loaded.corpus;
     }
     const corpus = this.load(projectId);
-    this.corpora.set(projectId, { corpus, revision, bytes: estimateHeapBytes(corpus), lastUsed: this.now() });
-    this.keepWithinBudget(projectId);
+    this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus), lastUsed: this.now() });
+    this.keepWithinBudget();
     return corpus;
   }
 
