@@ -213,6 +213,7 @@ export class ProjectIndexes {
    */
   private keepWithinBudget(): void {
     let { bytes } = this.memory();
+    if (bytes <= this.budgetBytes) return;
     const inUse = [...this.corpora.keys()].at(-1);
     for (const [projectId, entry] of this.corpora) {
       if (bytes <= this.budgetBytes) return;
