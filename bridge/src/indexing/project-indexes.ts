@@ -213,10 +213,9 @@ export class ProjectIndexes {
    */
   private keepWithinBudget(): void {
     let { bytes } = this.memory();
-    if (bytes <= this.budgetBytes) return;
     const inUse = [...this.corpora.keys()].at(-1);
     for (const [projectId, entry] of this.corpora) {
-      if (bytes <= this.budgetBytes) return;
+      if (bytes <= this.budgetBytes) break;
       if (projectId === inUse || this.pinned.has(projectId)) continue;
       this.release(projectId, entry);
       bytes -= entry.bytes;
