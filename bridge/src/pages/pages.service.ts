@@ -90,7 +90,7 @@ export class PagesService {
    * over its page or content quota is refused whole (403 quota_exceeded): its pages quota before analysis, both
    * quotas again inside the transaction, which then rolls back.
    */
-  async syncBatch(project: Project, items: unknown[], accountId = ''): Promise<SyncResult> {
+  async syncBatch(project: Project, items: unknown[], accountId: string): Promise<SyncResult> {
     const unpin = this.pins?.pin(project.id);
     try {
       return await this.syncPinned(project, items, accountId);
