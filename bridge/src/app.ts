@@ -1,8 +1,10 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import { accountEndpoints } from './accounts/account.routes.js';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { IdempotencyRepository } from './accounts/idempotency.repository.js';
+import { AccountQuotas, type QuotaLimits } from './accounts/quotas.js';
 import { RateLimitRepository } from './accounts/rate-limit.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { analyticsEndpoints } from './analytics/analytics.routes.js';
@@ -64,6 +66,10 @@ export interface AppDeps {
   trustProxy?: boolean | number | string;
   /** Timing of background generation (config.ts); DEFAULT_GENERATION_TIMING's where not given. */
   generation?: Partial<BackgroundGenerationTiming>;
+  /** Quotas of accounts that have none of their own (config.ts); DEFAULT_QUOTAS where not given. */
+  quotas?: QuotaLimits;
+  /** The memory budget of indexes created here (config.ts); DEFAULT_INDEX_MEMORY_BYTES when not given. */
+  indexMemoryBytes?: number;
 }
 
 export interface App {
@@ -81,13 +87,15 @@ const API_DESCRIPTION = [
   `The path may be ${REQUEST_TARGET_LIMITS.maxPathLength} characters long and the query string ${REQUEST_TARGET_LIMITS.maxQueryLength} (414 uri_too_long past that; 431 headers_too_large past Node's 16 KiB of request line and headers); a path that is not percent-encoded UTF-8 is 400 validation_error; a query parameter the endpoint reads, given twice, is 400; an unknown method is 405 on a known path and 400 bad_request when Node cannot parse it (CONNECT too).`,
   `503 service_unavailable with Retry-After: the database is held by another writer (a backup, the command line) for longer than the ${BUSY_TIMEOUT_MS / 1000} s busy timeout (after one such wait, for the next second requests that need the lock get 503 at once rather than each waiting).`,
   'POSTs that create (projects, implementations, API keys) accept `Idempotency-Key` (see the parameter).',
+  'Each account has quotas of projects, pages and bytes of stored page content (`GET /api/account`); a request that would go over one is 403 `quota_exceeded` and writes nothing (a batch sync is refused whole).',
 ].join('\n\n');
 
 /** Wires repositories, services and routes over one connection. Only the entry point listens. */
 export function createApp(deps: AppDeps): App {
   const { db, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance });
+  const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes });
+  const quotas = new AccountQuotas(db, deps.quotas);
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
@@ -114,8 +122,8 @@ export function createApp(deps: AppDeps): App {
       suggestions.pruneForSettings(project, previous);
       generationQueue.requeueProject(project);
     },
-  });
-  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository, generationQueue);
+  }, quotas);
+  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
@@ -123,7 +131,8 @@ export function createApp(deps: AppDeps): App {
 
   let openApi: unknown;
   const endpoints: Endpoint[] = [
-    ...systemEndpoints(db, () => (openApi ??= buildOpenApiDocument(endpoints, { version: BRIDGE_VERSION, description: API_DESCRIPTION })), BRIDGE_VERSION),
+    ...systemEndpoints(db, () => (openApi ??= buildOpenApiDocument(endpoints, { version: BRIDGE_VERSION, description: API_DESCRIPTION })), BRIDGE_VERSION, () => indexes.memory()),
+    ...accountEndpoints(accounts, quotas),
     ...keyEndpoints(accounts),
     ...projectEndpoints(projects),
     ...pageEndpoints(projects, pages),

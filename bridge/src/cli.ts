@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { AccountsRepository, type Tier } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
+import { AccountQuotas, type AccountQuotaSettings, type QuotaReport } from './accounts/quotas.js';
 import { loadConfig } from './config.js';
 import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -10,14 +11,31 @@ import { createLogger } from './logger.js';
 import { serve } from './server.js';
 import { BRIDGE_VERSION } from './version.js';
 
-function withAccounts<T>(action: (accounts: AccountsService) => T): T {
-  const db: Db = openDatabase(loadConfig().databaseFile, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+function withAccounts<T>(action: (accounts: AccountsService, quotas: AccountQuotas) => T): T {
+  const config = loadConfig();
+  const db: Db = openDatabase(config.databaseFile, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     migrate(db);
-    return action(new AccountsService(new AccountsRepository(db), systemClock));
+    return action(new AccountsService(new AccountsRepository(db), systemClock), new AccountQuotas(db, config.quotas));
   } finally {
     db.close();
   }
+}
+
+/** A quota given on the command line: a whole number ≥ 0, or `default` for the bridge's. */
+function quotaValue(value: string): number | 'default' {
+  if (value === 'default') return value;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError('Must be a whole number ≥ 0, or "default".');
+  return parsed;
+}
+
+const MIB = 1024 * 1024;
+
+function describeQuotas({ limits, usage, custom }: QuotaReport): string {
+  const line = (label: string, key: keyof QuotaReport['limits'], unit = 1) =>
+    `${label}\t${Math.round(usage[key] / unit)} of ${Math.round(limits[key] / unit)}${custom[key] ? '' : ' (default)'}`;
+  return [line('projects', 'projects'), line('pages', 'pages'), line('content MB', 'contentBytes', MIB)].join('\n');
 }
 
 function positiveInteger(value: string): number {
@@ -59,6 +77,28 @@ export function buildCli(): Command {
       for (const account of withAccounts((service) => service.listAccounts())) {
         console.log(`${account.id}\t${account.name}\t${account.tier}\t${account.rateLimit}/h\t${account.createdAt}`);
       }
+    });
+
+  accounts
+    .command('quota')
+    .description("Show an account's quotas and usage, or set them (a number, or \"default\" for the bridge's INTERLINKER_QUOTA_*)")
+    .requiredOption('--name <name>', 'account name')
+    .option('--projects <n>', 'most projects it may hold', quotaValue)
+    .option('--pages <n>', 'most pages it may hold over all its projects', quotaValue)
+    .option('--content-mb <n>', 'most MiB of page content (the synced HTML, UTF-8) it may store', quotaValue)
+    .action((options: { name: string; projects?: number | 'default'; pages?: number | 'default'; contentMb?: number | 'default' }) => {
+      const report = withAccounts((service, quotas) => {
+        const account = service.requireAccountByName(options.name);
+        const changes: Partial<AccountQuotaSettings> = {};
+        const setting = (value: number | 'default', unit = 1) => (value === 'default' ? null : value * unit);
+        if (options.projects !== undefined) changes.projects = setting(options.projects);
+        if (options.pages !== undefined) changes.pages = setting(options.pages);
+        if (options.contentMb !== undefined) changes.contentBytes = setting(options.contentMb, MIB);
+        if (Object.keys(changes).length > 0) quotas.set(account.id, changes);
+        return quotas.report(account.id);
+      });
+      console.log(`Quotas of account "${options.name}" (used of limit):`);
+      console.log(describeQuotas(report));
     });
 
   const keys = program.command('keys').description('Manage API keys');

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_QUOTAS, type QuotaLimits } from './accounts/quotas.js';
 import { DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
+import { DEFAULT_INDEX_MEMORY_BYTES } from './indexing/project-indexes.js';
 import { DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './pages/analysis-pool.js';
 
 export interface BridgeConfig {
@@ -21,6 +23,10 @@ export interface BridgeConfig {
   shutdownTimeoutMs: number;
   /** Background generation (generation/): how often an idle generator looks for work, how quiet syncs must be. */
   generation: BackgroundGenerationTiming;
+  /** The quotas of accounts that have none of their own (accounts/quotas.ts). */
+  quotas: QuotaLimits;
+  /** Search indexes in memory (indexing/project-indexes.ts): their budget, and how long an unused one stays loaded. */
+  indexMemory: { budgetBytes: number; idleMs: number };
 }
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -41,6 +47,11 @@ function trustProxy(value: string | undefined): false | number | string {
 /** Long enough for any request but a stuck one (a sync of 500 pages takes seconds), short enough for a deploy. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** Half an hour: a site's editors come back to it within that; an index unused longer is read back when asked. */
+const DEFAULT_INDEX_IDLE_SECONDS = 1800;
+
+const MIB = 1024 * 1024;
+
 function integer(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -53,7 +64,9 @@ function integer(name: string, value: string | undefined, fallback: number, min 
  * INTERLINKER_RELEVANCE_MODEL, INTERLINKER_ANALYSIS_TIMEOUT_MS, INTERLINKER_ANALYSIS_MEMORY_MB,
  * INTERLINKER_SHUTDOWN_TIMEOUT_MS, INTERLINKER_GENERATION_INTERVAL_MS: how often idle background generation looks for
  * queued pages, default 1000; INTERLINKER_GENERATION_QUIET_MS: how long a project's syncs must have been quiet
- * before its queued pages are generated, default 3000).
+ * before its queued pages are generated, default 3000; INTERLINKER_QUOTA_PROJECTS, INTERLINKER_QUOTA_PAGES,
+ * INTERLINKER_QUOTA_CONTENT_MB: the default quotas per account; INTERLINKER_INDEX_MEMORY_MB: the search indexes'
+ * memory budget; INTERLINKER_INDEX_IDLE_SECONDS: how long an unused index stays loaded).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
@@ -72,6 +85,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
     generation: {
       intervalMs: integer('INTERLINKER_GENERATION_INTERVAL_MS', env.INTERLINKER_GENERATION_INTERVAL_MS, DEFAULT_GENERATION_TIMING.intervalMs, 1),
       quietMs: integer('INTERLINKER_GENERATION_QUIET_MS', env.INTERLINKER_GENERATION_QUIET_MS, DEFAULT_GENERATION_TIMING.quietMs),
+    },
+    quotas: {
+      projects: integer('INTERLINKER_QUOTA_PROJECTS', env.INTERLINKER_QUOTA_PROJECTS, DEFAULT_QUOTAS.projects),
+      pages: integer('INTERLINKER_QUOTA_PAGES', env.INTERLINKER_QUOTA_PAGES, DEFAULT_QUOTAS.pages),
+      contentBytes: integer('INTERLINKER_QUOTA_CONTENT_MB', env.INTERLINKER_QUOTA_CONTENT_MB, DEFAULT_QUOTAS.contentBytes / MIB) * MIB,
+    },
+    indexMemory: {
+      budgetBytes: integer('INTERLINKER_INDEX_MEMORY_MB', env.INTERLINKER_INDEX_MEMORY_MB, DEFAULT_INDEX_MEMORY_BYTES / MIB) * MIB,
+      idleMs: integer('INTERLINKER_INDEX_IDLE_SECONDS', env.INTERLINKER_INDEX_IDLE_SECONDS, DEFAULT_INDEX_IDLE_SECONDS, 1) * 1000,
     },
   };
 }

@@ -115,6 +115,17 @@ export class AnalysisLimitError extends AppError {
   }
 }
 
+/**
+ * The account would hold more projects, pages or bytes of page content than its quota allows (accounts/quotas.ts):
+ * nothing of the request is written. 403: valid and authenticated, but the account may not grow further until it
+ * frees space or its quota is raised (`interlinker-bridge accounts quota`). `details` names the quota.
+ */
+export class QuotaExceededError extends AppError {
+  constructor(quota: 'projects' | 'pages' | 'contentBytes', message: string) {
+    super(403, 'quota_exceeded', message, { details: [{ field: quota, message }] });
+  }
+}
+
 export class UnsupportedMediaTypeError extends AppError {
   constructor() {
     super(415, 'unsupported_media_type', 'Request bodies must be JSON: send "Content-Type: application/json".');

@@ -30,9 +30,9 @@ export interface RunningBridge {
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
- * Opens and migrates the database, prints a first key when there is no account, loads the indexes, starts the page
- * analysis workers, listens and starts background generation. `stop()` (also on SIGTERM/SIGINT) stops background
- * generation, stops accepting, lets requests in flight finish for at most `config.shutdownTimeoutMs` (then closes
+ * Opens and migrates the database, prints a first key when there is no account, starts the page analysis workers,
+ * listens and starts background generation (search indexes load at their first use, and are released when unused or
+ * over INTERLINKER_INDEX_MEMORY_MB). `stop()` (also on SIGTERM/SIGINT) stops background generation, stops accepting, lets requests in flight finish for at most `config.shutdownTimeoutMs` (then closes
  * their connections), ends the workers, saves the index snapshots and closes the database.
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
@@ -49,6 +49,8 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     generation: config.generation,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    quotas: config.quotas,
+    indexMemoryBytes: config.indexMemory.budgetBytes,
     relevance: config.relevanceModelFile === null ? undefined : RelevanceModel.fromJson(readFileSync(config.relevanceModelFile, 'utf8')),
   });
   let server: Server;
@@ -60,9 +62,6 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
         `\nInterlinker bridge: created account "default" and its first API key (shown only now):\n\n  ${first.key}\n\n`,
       );
     }
-    const started = Date.now();
-    indexes.warmUp();
-    logger.info({ ms: Date.now() - started }, 'indexes loaded');
 
     server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -86,6 +85,12 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   logger.info({ url, database: config.databaseFile }, 'bridge listening');
   // Pages queued before a stop are generated now: the queue is in the database.
   generation.start();
+  // Indexes load at first use (not here: a bridge of a hundred projects would hold them all); unused ones go.
+  const idleSweep = setInterval(() => {
+    const released = indexes.releaseIdle(config.indexMemory.idleMs);
+    if (released.length > 0) logger.info({ projects: released.length, ...indexes.memory() }, 'unused indexes released');
+  }, Math.min(60_000, config.indexMemory.idleMs));
+  idleSweep.unref();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -93,6 +98,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
       logger.info('shutting down');
       // Between two chunks: a page's generation is one synchronous transaction, so none is cut half-way.
       generation.stop();
+      clearInterval(idleSweep);
       // A request still running at the deadline (a slow client, a long sync) has its connection closed; whatever it
       // was about to write is not written: every write is one synchronous transaction, so the database stays whole.
       const deadline = setTimeout(() => {

@@ -287,7 +287,7 @@ describe('the generation queue', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-queue-'));
     db = openDatabase(path.join(dir, 'queue.db'));
     migrate(db);
-    db.prepare("INSERT INTO accounts VALUES ('acc', 'a', 'free', 100, '2026-01-01T00:00:00.000Z')").run();
+    db.prepare("INSERT INTO accounts (id, name, tier, rate_limit, created_at) VALUES ('acc', 'a', 'free', 100, '2026-01-01T00:00:00.000Z')").run();
   });
   afterEach(() => {
     db.close();

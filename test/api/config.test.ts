@@ -13,4 +13,21 @@ describe('the configuration read from the environment', () => {
       expect(() => loadConfig({ INTERLINKER_SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(/INTERLINKER_SHUTDOWN_TIMEOUT_MS/);
     }
   });
+
+  it('when the quota and index memory variables are unset, then the defaults fit a large site; set, they are read in their units', () => {
+    const defaults = loadConfig({});
+    expect(defaults.quotas).toEqual({ projects: 100, pages: 1_000_000, contentBytes: 20 * 1024 ** 3 });
+    expect(defaults.indexMemory).toEqual({ budgetBytes: 1024 * 1024 ** 2, idleMs: 1_800_000 });
+    const set = loadConfig({
+      INTERLINKER_QUOTA_PROJECTS: '3',
+      INTERLINKER_QUOTA_PAGES: '500',
+      INTERLINKER_QUOTA_CONTENT_MB: '64',
+      INTERLINKER_INDEX_MEMORY_MB: '16',
+      INTERLINKER_INDEX_IDLE_SECONDS: '90',
+    });
+    expect(set.quotas).toEqual({ projects: 3, pages: 500, contentBytes: 64 * 1024 ** 2 });
+    expect(set.indexMemory).toEqual({ budgetBytes: 16 * 1024 ** 2, idleMs: 90_000 });
+    expect(() => loadConfig({ INTERLINKER_QUOTA_PAGES: 'lots' })).toThrow(/INTERLINKER_QUOTA_PAGES/);
+    expect(() => loadConfig({ INTERLINKER_INDEX_IDLE_SECONDS: '0' })).toThrow(/INTERLINKER_INDEX_IDLE_SECONDS/);
+  });
 });

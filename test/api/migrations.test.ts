@@ -22,6 +22,8 @@ describe('migrations', () => {
       expect(db.prepare("SELECT path, excluded FROM pages WHERE id = 'pg'").get()).toEqual({ path: '/a/b', excluded: 0 });
       expect(db.prepare("SELECT content FROM page_contents WHERE page_id = 'pg'").pluck().get()).toBe('<p>Body</p>');
       expect(db.prepare("SELECT name FROM pragma_table_info('pages') WHERE name = 'content'").get()).toBeUndefined();
+      // Quota usage (0016) counts the pages stored before it.
+      expect(db.prepare("SELECT page_count, content_bytes FROM projects WHERE id = 'prj'").get()).toEqual({ page_count: 1, content_bytes: 11 });
       expect(migrate(db)).toEqual([]);
     } finally {
       db.close();

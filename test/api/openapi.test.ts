@@ -31,6 +31,7 @@ describe('the OpenAPI document', () => {
         'POST /api/projects/{projectId}/implementations/{implementationId}/results',
         'GET /api/projects/{projectId}/generation',
         'GET /api/projects/{projectId}/analytics', 'POST /api/keys', 'GET /api/keys', 'DELETE /api/keys/{keyId}', 'GET /healthz',
+        'GET /api/account',
       ]),
     );
   });
@@ -85,5 +86,16 @@ describe('the OpenAPI document', () => {
     expect(other.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
     expect(Object.keys(other.responses)).toContain('503');
     expect(document.info.description).toMatch(/2048 characters/);
+  });
+
+  it('when quotas are documented, then GET /api/account reports them and the creating requests list 403 quota_exceeded', async () => {
+    const document = await (await fetch(`${bridge.url}/api/openapi.json`)).json();
+    const account = JSON.stringify(document.paths['/api/account'].get.responses['200']);
+    for (const field of ['projects', 'pages', 'contentBytes', 'limit', 'used', 'custom']) expect(account).toContain(`"${field}"`);
+    for (const [path, method] of [['/api/projects', 'post'], ['/api/projects/{projectId}/pages/batch', 'post']] as const) {
+      expect(document.paths[path][method].responses['403'].description, path).toMatch(/quota_exceeded/);
+    }
+    const health = JSON.stringify(document.paths['/healthz'].get.responses['200']);
+    for (const field of ['loaded', 'bytes', 'budgetBytes']) expect(health).toContain(`"${field}"`);
   });
 });

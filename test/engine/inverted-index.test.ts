@@ -247,4 +247,23 @@ describe('InvertedIndex.placeOf against the full count', () => {
     index.add(3, [1], [90]);
     expect(index.placeOf([1, 2, 3], [1, 1, 1], 3, 10, all)).toEqual({ score: 90, above: 2, best: 200 });
   });
+
+  test('when postings outgrow the small first page and then a full page, then every posting is found, before and after a snapshot', () => {
+    const index = new InvertedIndex();
+    // 1,300 documents × 1,000 terms: 1.3 M postings, past the first 1 M-entry page; the last page grows from 4,096.
+    const terms = Array.from({ length: 1000 }, (_, i) => i);
+    for (let doc = 0; doc < 1300; doc += 1) index.add(doc, terms, terms.map((term) => 1 + ((doc + term) % 255)));
+    const expectTerm = (target: InvertedIndex, term: number) => {
+      const hits = target.search([term], [1], 2000, all);
+      expect(hits).toHaveLength(1300);
+      for (const hit of hits) expect(hit.score).toBe(1 + ((hit.docNo + term) % 255));
+    };
+    for (const term of [0, 499, 999]) expectTerm(index, term);
+    const restored = new InvertedIndex();
+    restored.restoreSnapshot(structuredClone(index.snapshot()));
+    for (const term of [0, 999]) expectTerm(restored, term);
+    // Growing after a restore: the restored last page (cut to its used part) grows again.
+    for (let doc = 1300; doc < 1400; doc += 1) restored.add(doc, terms, terms.map((term) => 1 + ((doc + term) % 255)));
+    expect(restored.search([5], [1], 2000, all)).toHaveLength(1400);
+  });
 });

@@ -408,3 +408,64 @@ describe('ProjectIndexes with manual pages', () => {
     expect(answer('/git-annotate').map((s) => [s.target, s.anchorText])).toContainEqual(['/git-blame', 'git-blame(1)']);
   });
 });
+
+describe('ProjectIndexes memory budget', () => {
+  /** A second project with the same pages under other ids, indexed into `into`. */
+  function syncSecondProject(into: ProjectIndexes): void {
+    db.prepare(`INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES ('prj2', 'acc', 'Docs 2', '${SITE}', 'now', 'now')`).run();
+    const insert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
+      VALUES (@id, 'prj2', @url, @url, @title, 200, 'now', 'now')`);
+    db.transaction(() => {
+      for (const page of PAGES) insert.run({ id: `p2${page.path}`, url: `${SITE}${page.path}`, title: page.title });
+      into.applySync('prj2', PAGES.map((page) => ({ ...indexedPage(page), pageId: `p2${page.path}` })));
+    })();
+  }
+  const snapshotOf = (projectId: string) => db.prepare('SELECT revision FROM search_snapshots WHERE project_id = ?').pluck().get(projectId);
+
+  test('when two projects do not fit the budget, then only the one in use stays, the other is read back from its snapshot and answers the same', () => {
+    const before = answer('/kernel');
+    const small = new ProjectIndexes(db, { memoryBudgetBytes: 1 });
+    expect(answer('/kernel', {}, small)).toEqual(before);
+    expect(small.memory()).toMatchObject({ loaded: 1, budgetBytes: 1 });
+    expect(small.memory().bytes).toBeGreaterThan(10_000);
+    // Released inside the second project's sync transaction: no snapshot is written there (it would be undone with it).
+    syncSecondProject(small);
+    expect(small.isLoaded('prj')).toBe(false);
+    expect(snapshotOf('prj')).toBeUndefined();
+    // Released outside a transaction: saved first, then read back from the snapshot.
+    expect(answer('/kernel', {}, small)).toEqual(before);
+    small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
+    expect(small.isLoaded('prj')).toBe(false);
+    expect(snapshotOf('prj')).toBeDefined();
+    const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
+    expect(answer('/kernel', {}, small)).toEqual(before);
+    expect(restored).toHaveBeenCalledTimes(1);
+    restored.mockRestore();
+    expect(small.memory().loaded).toBe(1);
+  });
+
+  test('when a project is pinned by its sync, then it is not released for the budget until unpinned', () => {
+    const small = new ProjectIndexes(db, { memoryBudgetBytes: 1 });
+    answer('/kernel', {}, small);
+    const unpin = small.pin('prj');
+    syncSecondProject(small);
+    expect(small.memory().loaded).toBe(2);
+    unpin();
+    unpin();
+    small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
+    expect(small.isLoaded('prj')).toBe(false);
+    expect(small.memory().loaded).toBe(1);
+  });
+
+  test('when an index is unused for the idle time, then releaseIdle releases it and a later use reads it back', () => {
+    let now = 1_000_000;
+    const timed = new ProjectIndexes(db, { now: () => now });
+    const before = answer('/kernel', {}, timed);
+    now += 59_000;
+    expect(timed.releaseIdle(60_000)).toEqual([]);
+    now += 2_000;
+    expect(timed.releaseIdle(60_000)).toEqual(['prj']);
+    expect(timed.memory()).toMatchObject({ loaded: 0, bytes: 0 });
+    expect(answer('/kernel', {}, timed)).toEqual(before);
+  });
+});

@@ -17,6 +17,8 @@ export interface BridgeProcess {
   readonly pid: number;
   /** What the running bridge printed since it was (re)started: stdout and stderr, its log lines included. */
   readonly output: string;
+  /** Runs `interlinker-bridge <args>` on the bridge's database and environment; resolves to what it printed. */
+  cli(args: string[]): Promise<string>;
   /** Creates another account and key with the CLI. */
   createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
   /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
@@ -134,6 +136,7 @@ export async function startBridgeProcess(
     get output() {
       return output;
     },
+    cli: (args) => runCli(args, env),
     async createKey(account, tier = 'enterprise', rateLimit = 1_000_000) {
       await runCli(['accounts', 'create', '--name', account, '--tier', tier, '--rate-limit', String(rateLimit)], env);
       const out = await runCli(['keys', 'create', '--account', account], env);

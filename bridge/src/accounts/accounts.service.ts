@@ -56,6 +56,10 @@ export class AccountsService {
     return this.accounts.listAccounts();
   }
 
+  findAccount(id: string): Account | undefined {
+    return this.accounts.findAccountById(id);
+  }
+
   requireAccountByName(name: string): Account {
     const account = this.accounts.findAccountByName(name);
     if (!account) throw new NotFoundError(`Account "${name}"`);

@@ -2,6 +2,7 @@
  * The TypeScript client of the bridge API. Takes the key as a constructor option (`apiKey`), as the API document
  * says official clients do, and sends it as `Authorization: Bearer <key>`.
  */
+import type { AccountInfo } from '../accounts/account.routes.js';
 import type { Analytics, BrokenLink, InboundLinks, OrphanPage, TimeseriesPoint } from '../analytics/analytics.schemas.js';
 import type { ApiKeyInfo, CreatedKey } from '../keys/keys.schemas.js';
 import type { Implementation } from '../implementations/implementations.schemas.js';
@@ -10,7 +11,7 @@ import type { GenerationProgress } from '../generation/generation.schemas.js';
 import type { Project } from '../projects/projects.schemas.js';
 import type { RelevanceSummary, Suggestion, SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 
-export type { Analytics, ApiKeyInfo, CreatedKey, BrokenLink, GenerationProgress, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, RelevanceSummary, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
+export type { AccountInfo, Analytics, ApiKeyInfo, CreatedKey, BrokenLink, GenerationProgress, Implementation, InboundLinks, OrphanPage, PageDetail, PageSummary, Project, RelevanceSummary, Suggestion, SuggestionStatus, SyncResult, TimeseriesPoint };
 
 /** A project's settings of background generation. */
 export type GenerationSettings = Pick<Project, 'minRelevanceScore' | 'suggestionsPerPage' | 'ignoredWords'>;
@@ -188,6 +189,11 @@ export class InterlinkerClient {
   }
   getInboundLinks(projectId: string) {
     return this.data<InboundLinks>('GET', `/api/projects/${enc(projectId)}/analytics/inbound-links`);
+  }
+
+  // The account
+  getAccount() {
+    return this.data<AccountInfo>('GET', '/api/account');
   }
 
   // API keys

@@ -2,6 +2,8 @@ import { ensureLength } from './typed-arrays.js';
 
 const PAGE_BITS = 20;
 const PAGE_SIZE = 1 << PAGE_BITS;
+/** The last page starts this small and doubles as blocks fill it: a small site's index does not hold 5 MB of pool. */
+const FIRST_PAGE_SIZE = 1 << 12;
 const MAX_BLOCK = 4096;
 const FIRST_BLOCK = 2;
 /** Below this many postings the pool is never repacked: a small site's chains are short and cache-resident. */
@@ -22,6 +24,13 @@ export interface InvertedIndexSnapshot {
   termTail: Int32Array<ArrayBuffer>;
   termLength: Int32Array<ArrayBuffer>;
   termCapacity: Int32Array<ArrayBuffer>;
+}
+
+/** The power of two from FIRST_PAGE_SIZE to PAGE_SIZE that holds `entries`. */
+function pageSizeFor(entries: number): number {
+  let size = FIRST_PAGE_SIZE;
+  while (size < entries && size < PAGE_SIZE) size *= 2;
+  return size;
 }
 
 /** One scored document of a search. */
@@ -84,17 +93,22 @@ export class InvertedIndex {
     };
   }
 
-  /** Takes the state of a snapshot; pages cut to their used part get their full size back. */
+  /**
+   * Takes the state of a snapshot. Pages were cut to their used part: all but the last get their full size back (a
+   * position is its page and offset); the last grows as blocks are added (addBlock).
+   */
   restoreSnapshot(snapshot: InvertedIndexSnapshot): void {
     if (this.blockCount !== 0) throw new Error('restoreSnapshot needs an empty index');
-    const full = <T extends Int32Array | Uint8Array>(page: T, make: (size: number) => T): T => {
-      if (page.length === PAGE_SIZE) return page;
-      const grown = make(PAGE_SIZE);
+    const last = snapshot.docPages.length - 1;
+    const sized = <T extends Int32Array | Uint8Array>(page: T, i: number, make: (size: number) => T): T => {
+      const size = i < last ? PAGE_SIZE : pageSizeFor(page.length);
+      if (page.length === size) return page;
+      const grown = make(size);
       grown.set(page);
       return grown;
     };
-    this.docPages = snapshot.docPages.map((page) => full(page, (size) => new Int32Array(size)));
-    this.impactPages = snapshot.impactPages.map((page) => full(page, (size) => new Uint8Array(size)));
+    this.docPages = snapshot.docPages.map((page, i) => sized(page, i, (size) => new Int32Array(size)));
+    this.impactPages = snapshot.impactPages.map((page, i) => sized(page, i, (size) => new Uint8Array(size)));
     ({
       poolEnd: this.poolEnd,
       blockStart: this.blockStart,
@@ -534,9 +548,19 @@ export class InvertedIndex {
     const page = this.poolEnd >>> PAGE_BITS;
     const pageOffset = this.poolEnd & (PAGE_SIZE - 1);
     if (page >= this.docPages.length || pageOffset + capacity > PAGE_SIZE) {
-      this.docPages.push(new Int32Array(PAGE_SIZE));
-      this.impactPages.push(new Uint8Array(PAGE_SIZE));
+      const size = pageSizeFor(capacity);
+      this.docPages.push(new Int32Array(size));
+      this.impactPages.push(new Uint8Array(size));
       this.poolEnd = (this.docPages.length - 1) * PAGE_SIZE;
+    } else if (pageOffset + capacity > this.docPages[page]!.length) {
+      // The last page is not at its full size yet: doubled (at least), so that filling it copies each posting O(1) times.
+      const size = pageSizeFor(Math.max(pageOffset + capacity, this.docPages[page]!.length * 2));
+      const docs = new Int32Array(size);
+      docs.set(this.docPages[page]!);
+      this.docPages[page] = docs;
+      const impacts = new Uint8Array(size);
+      impacts.set(this.impactPages[page]!);
+      this.impactPages[page] = impacts;
     }
     const block = this.blockCount;
     this.blockCount += 1;

@@ -11,6 +11,7 @@ import { linksSitePages, siteLinkExamples } from '../engine/site-link-examples.j
 import { SourceTerms } from '../engine/term-cosine.js';
 import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
+import { estimateHeapBytes } from './memory-estimate.js';
 import { SearchIndexStore } from './search-index-store.js';
 
 /** FNV-1a of a URL: an order of pages that is the same on every run and unrelated to the site's structure. */
@@ -29,39 +30,143 @@ const SNAPSHOT_FORMAT = 4;
 /** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
 const MAX_SNAPSHOT_BYTES = 900_000_000;
 
+/** 1 GiB: a 100,000-page site's index (about 270 MB) and many small ones. INTERLINKER_INDEX_MEMORY_MB changes it. */
+export const DEFAULT_INDEX_MEMORY_BYTES = 1024 * 1024 * 1024;
+
 export interface ProjectIndexesOptions {
   /** The relevance model's weights; the fitted default unless INTERLINKER_RELEVANCE_MODEL names another. */
   relevance?: RelevanceModel;
+  /** Estimated bytes the loaded indexes may hold together (DEFAULT_INDEX_MEMORY_BYTES when not given). */
+  memoryBudgetBytes?: number;
+  /** Milliseconds since the epoch, for when an index was last used (Date.now when not given). */
+  now?: () => number;
+}
+
+/** What the loaded indexes hold, for /healthz. */
+export interface IndexMemory {
+  loaded: number;
+  bytes: number;
+  budgetBytes: number;
+}
+
+interface LoadedCorpus {
+  corpus: SiteCorpus;
+  revision: number;
+  /** Estimated heap the corpus holds (sizeOf). */
+  bytes: number;
+  /** The last full estimate (estimateHeapBytes) and the document count then. */
+  measuredBytes: number;
+  measuredDocuments: number;
+  lastUsed: number;
+}
+
+/** A sync changing the document count by less than this share scales the last estimate instead of walking the corpus. */
+const REMEASURE_SHARE = 0.05;
+
+/**
+ * The corpus's estimated size: estimateHeapBytes walks it (about 10 ms at 10,000 pages), so after a sync that changed
+ * the site by less than REMEASURE_SHARE since the last walk, the last figure is scaled by the document count instead.
+ */
+function sizeOf(corpus: SiteCorpus, previous?: LoadedCorpus): Pick<LoadedCorpus, 'bytes' | 'measuredBytes' | 'measuredDocuments'> {
+  const documents = corpus.documentCount;
+  if (previous !== undefined && previous.measuredDocuments > 0) {
+    const { measuredBytes, measuredDocuments } = previous;
+    const ratio = documents / measuredDocuments;
+    if (Math.abs(ratio - 1) < REMEASURE_SHARE) return { bytes: Math.round(measuredBytes * ratio), measuredBytes, measuredDocuments };
+  }
+  const bytes = estimateHeapBytes(corpus);
+  return { bytes, measuredBytes: bytes, measuredDocuments: documents };
 }
 
 /**
- * The search indexes of every project, in memory and persisted in SQLite through the bridge's connection.
- * A project's indexes load on first use (or all at once with warmUp) and are kept in step by applySync,
- * which runs inside the page sync transaction.
+ * The search indexes of the projects, persisted in SQLite through the bridge's connection and held in memory while
+ * they are used. A project's index loads on first use (from its snapshot, else its rows) and is kept in step by
+ * applySync, which runs inside the page sync transaction. The loaded indexes keep to a memory budget: past it, the
+ * least recently used are released (releaseIdle releases those unused for a while); the database holds everything,
+ * so a released index loses nothing and is read back when asked again. Every reader (requests, background
+ * generation) goes through here, and each call uses its corpus synchronously: no index is released while in use.
  */
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
   /** The bridge's relevance model, before any project's adaptation. */
   readonly relevance: RelevanceModel;
-  private readonly corpora = new Map<string, { corpus: SiteCorpus; revision: number }>();
+  /** In order of last use, least recent first (a use moves the entry to the end). */
+  private readonly corpora = new Map<string, LoadedCorpus>();
+  /** Projects whose sync is in progress (PagesService), by number of syncs: not released for the budget. */
+  private readonly pinned = new Map<string, number>();
+  private readonly budgetBytes: number;
+  private readonly now: () => number;
 
-  constructor(db: Database.Database, options: ProjectIndexesOptions = {}) {
+  constructor(
+    private readonly db: Database.Database,
+    options: ProjectIndexesOptions = {},
+  ) {
     this.store = new SearchIndexStore(db);
     this.relevance = options.relevance ?? DEFAULT_RELEVANCE_MODEL;
+    this.budgetBytes = options.memoryBudgetBytes ?? DEFAULT_INDEX_MEMORY_BYTES;
+    this.now = options.now ?? Date.now;
   }
 
-  /** Loads every project's indexes now instead of at its first request. */
+  /**
+   * Loads every project's index now rather than at its first use, as far as the budget allows (the least recently
+   * loaded are released past it). The bridge does not call it at start: benchmarks and tests do.
+   */
   warmUp(): void {
     for (const projectId of this.store.projectIds()) this.corpus(projectId);
+  }
+
+  memory(): IndexMemory {
+    let bytes = 0;
+    for (const entry of this.corpora.values()) bytes += entry.bytes;
+    return { loaded: this.corpora.size, bytes, budgetBytes: this.budgetBytes };
+  }
+
+  /** Whether the project's index is in memory now. */
+  isLoaded(projectId: string): boolean {
+    return this.corpora.has(projectId);
+  }
+
+  /**
+   * Keeps the project's index from being released for the budget until the returned function is called: a sync
+   * holds it from its analysis to its transaction, so that a sync's index is not read again between the two.
+   */
+  pin(projectId: string): () => void {
+    this.pinned.set(projectId, (this.pinned.get(projectId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = (this.pinned.get(projectId) ?? 1) - 1;
+      if (count > 0) this.pinned.set(projectId, count);
+      else {
+        this.pinned.delete(projectId);
+        // The budget was kept without it: it may be over now.
+        this.keepWithinBudget();
+      }
+    };
+  }
+
+  /** Releases the indexes not used for `idleMs` (pinned ones too: they are read back at their sync's store). */
+  releaseIdle(idleMs: number): string[] {
+    const cutoff = this.now() - idleMs;
+    const released: string[] = [];
+    for (const [projectId, entry] of this.corpora) {
+      if (entry.lastUsed > cutoff || this.pinned.has(projectId)) continue;
+      this.release(projectId, entry);
+      released.push(projectId);
+    }
+    return released;
   }
 
   /** Indexes synced pages; a page synced before replaces its previous version. Call inside the sync transaction. */
   applySync(projectId: string, pages: readonly IndexedPage[]): void {
     const corpus = this.corpus(projectId);
     try {
-      const revision = this.corpora.get(projectId)!.revision + 1;
+      const loaded = this.corpora.get(projectId)!;
+      const revision = loaded.revision + 1;
       this.apply(projectId, corpus, pages, revision);
-      this.corpora.set(projectId, { corpus, revision });
+      this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus, loaded), lastUsed: this.now() });
+      this.keepWithinBudget();
     } catch (error) {
       // The transaction rolls back; reload from the database rather than keep half-applied memory.
       this.corpora.delete(projectId);
@@ -75,14 +180,46 @@ export class ProjectIndexes {
    */
   saveSnapshots(): string[] {
     const saved: string[] = [];
-    for (const [projectId, { corpus, revision }] of this.corpora) {
-      if (this.store.revision(projectId) !== revision || this.store.snapshotRevision(projectId) === revision) continue;
-      const data = v8.serialize(corpus.snapshot());
-      if (data.length > MAX_SNAPSHOT_BYTES) continue;
-      this.store.saveSnapshot(projectId, { revision, format: SNAPSHOT_FORMAT, data });
-      saved.push(projectId);
-    }
+    for (const [projectId, entry] of this.corpora) if (this.saveSnapshot(projectId, entry)) saved.push(projectId);
     return saved;
+  }
+
+  /** Stores the loaded index as its project's snapshot when it is of the stored revision and newer than the snapshot. */
+  private saveSnapshot(projectId: string, { corpus, revision }: LoadedCorpus): boolean {
+    if (this.store.revision(projectId) !== revision || this.store.snapshotRevision(projectId) === revision) return false;
+    const data = v8.serialize(corpus.snapshot());
+    if (data.length > MAX_SNAPSHOT_BYTES) return false;
+    this.store.saveSnapshot(projectId, { revision, format: SNAPSHOT_FORMAT, data });
+    return true;
+  }
+
+  /**
+   * Drops a loaded index, first saved as a snapshot so that it is read back quickly. Outside a transaction only: in
+   * one (a sync of another project), a write would be undone with it; the index is then rebuilt from its rows.
+   */
+  private release(projectId: string, entry: LoadedCorpus): void {
+    this.corpora.delete(projectId);
+    if (this.db.inTransaction) return;
+    try {
+      this.saveSnapshot(projectId, entry);
+    } catch {
+      // Only the speed of its next load depends on it: it is rebuilt from the rows instead.
+    }
+  }
+
+  /**
+   * Releases the least recently used indexes while the loaded ones are over budget, never a pinned one nor the most
+   * recently used (the one in use: a single index over the budget still serves).
+   */
+  private keepWithinBudget(): void {
+    let { bytes } = this.memory();
+    const inUse = [...this.corpora.keys()].at(-1);
+    for (const [projectId, entry] of this.corpora) {
+      if (bytes <= this.budgetBytes) break;
+      if (projectId === inUse || this.pinned.has(projectId)) continue;
+      this.release(projectId, entry);
+      bytes -= entry.bytes;
+    }
   }
 
   /** Whether the page is indexed with an analysis of the current version: then an unchanged page needs no new one. */
@@ -219,9 +356,15 @@ export class ProjectIndexes {
   private corpus(projectId: string): SiteCorpus {
     const loaded = this.corpora.get(projectId);
     const revision = this.store.revision(projectId);
-    if (loaded !== undefined && loaded.revision === revision) return loaded.corpus;
+    // Deleted and set again: the map's order is the order of last use.
+    this.corpora.delete(projectId);
+    if (loaded !== undefined && loaded.revision === revision) {
+      this.corpora.set(projectId, { ...loaded, lastUsed: this.now() });
+      return loaded.corpus;
+    }
     const corpus = this.load(projectId);
-    this.corpora.set(projectId, { corpus, revision });
+    this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus), lastUsed: this.now() });
+    this.keepWithinBudget();
     return corpus;
   }
 

@@ -214,7 +214,7 @@ export class SearchIndexStore {
     for (const row of this.statements.documents.iterate(projectId)) yield toDocument(row as DocumentRow);
   }
 
-  /** Projects that have an index, for loading them all at start. */
+  /** Projects that have an index (ProjectIndexes.warmUp). */
   projectIds(): string[] {
     return this.statements.projects.all() as string[];
   }

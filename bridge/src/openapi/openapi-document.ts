@@ -8,6 +8,10 @@ const STATUS_TEXT: Record<number, { code: string; text: string }> = {
     text: `The body is not JSON, or a field, header or query parameter is invalid (one the endpoint reads, given twice, included), or the path's percent-encoding is not UTF-8.`,
   },
   401: { code: 'unauthorized', text: 'No Bearer key, or an unknown or revoked key.' },
+  403: {
+    code: 'quota_exceeded',
+    text: "The account would hold more projects, pages or bytes of page content than its quota (GET /api/account); nothing was written. `details[0].field` names the quota: projects, pages or contentBytes.",
+  },
   404: { code: 'not_found', text: 'Unknown route, or a resource that does not exist or belongs to another account.' },
   405: { code: 'method_not_allowed', text: 'Known path, other method (see the Allow header).' },
   409: { code: 'conflict', text: "The resource's state refuses the request." },

@@ -13,13 +13,13 @@ export function pageEndpoints(projects: ProjectsService, pages: PagesService): E
       operationId: 'syncPages',
       summary: 'Sync up to 500 pages; existing URLs are updated in place',
       description:
-        'Each page is validated on its own: invalid pages are counted in `failed` and described in `errors`, valid ones are stored all the same. So is a page whose analysis goes over the bridge\'s limits (by default 5 s and a 512 MB worker heap per page; any 2 MiB page takes well under 2 s): it fails alone with `payload_too_large`, and the rest of the batch is stored. URLs are compared after normalising scheme and host case, default ports and the fragment. A page sent exactly as stored (same URL, title, content, statusCode and excluded) keeps its analysis and index entry and only has lastSyncedAt updated, so a full re-sync of a site costs little where little changed.',
+        'Each page is validated on its own: invalid pages are counted in `failed` and described in `errors`, valid ones are stored all the same. So is a page whose analysis goes over the bridge\'s limits (by default 5 s and a 512 MB worker heap per page; any 2 MiB page takes well under 2 s): it fails alone with `payload_too_large`, and the rest of the batch is stored. URLs are compared after normalising scheme and host case, default ports and the fragment. A page sent exactly as stored (same URL, title, content, statusCode and excluded) keeps its analysis and index entry and only has lastSyncedAt updated, so a full re-sync of a site costs little where little changed. A batch that would take the account over its quota of pages or of content bytes (GET /api/account) is refused whole with 403 quota_exceeded: nothing of it is stored.',
       tag: 'Pages',
       params: projectParams,
       body: syncBatchBody,
       bodyDoc: syncBatchBodyDoc,
       response: syncResult,
-      errors: [400, 404, 413, 415],
+      errors: [400, 403, 404, 413, 415],
       handle: ({ auth, params, body }) => pages.syncBatch(projects.require(auth.accountId, params.projectId), body, auth.accountId),
     }),
     defineEndpoint({

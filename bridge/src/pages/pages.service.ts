@@ -1,3 +1,4 @@
+import type { QuotaLimits } from '../accounts/quotas.js';
 import type { Db } from '../db/connection.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
@@ -32,6 +33,18 @@ export interface StoredPagesListener {
   pagesStored: (project: Project, stored: readonly StoredSource[]) => void;
 }
 
+/** The account's page and content quotas (accounts/quotas.ts). */
+export interface SyncQuotas {
+  usage: (accountId: string) => QuotaLimits;
+  assertPagesAllowed: (accountId: string, newPages: number) => void;
+  assertGrowthWithin: (accountId: string, before: QuotaLimits) => void;
+}
+
+/** Keeps a project's index from being released while its sync is between analysis and storing (indexing/). */
+export interface IndexPins {
+  pin: (projectId: string) => () => void;
+}
+
 /** A page that passed validation, before analysis. */
 interface ValidPage {
   index: number;
@@ -62,6 +75,8 @@ export class PagesService {
     private readonly listener: SyncListener,
     private readonly staleSuggestions: StaleSuggestions,
     private readonly storedListener?: StoredPagesListener,
+    private readonly quotas?: SyncQuotas,
+    private readonly pins?: IndexPins,
   ) {}
 
   /**
@@ -71,9 +86,20 @@ export class PagesService {
    * same time each keep their own transaction. A page whose analysis goes over the analyser's time or memory limit
    * (or fails) is reported in `errors` like an invalid one, and the rest of the batch is stored. A page sent again exactly as stored keeps its analysis, links and
    * index entry and only has its sync time updated: syncing a whole site again costs little where little changed.
-   * `accountId` owns the project: analysis is shared fairly between accounts.
+   * `accountId` owns the project: analysis is shared fairly between accounts. A batch that would take the account
+   * over its page or content quota is refused whole (403 quota_exceeded): its pages quota before analysis, both
+   * quotas again inside the transaction, which then rolls back.
    */
-  async syncBatch(project: Project, items: unknown[], accountId = ''): Promise<SyncResult> {
+  async syncBatch(project: Project, items: unknown[], accountId: string): Promise<SyncResult> {
+    const unpin = this.pins?.pin(project.id);
+    try {
+      return await this.syncPinned(project, items, accountId);
+    } finally {
+      unpin?.();
+    }
+  }
+
+  private async syncPinned(project: Project, items: unknown[], accountId: string): Promise<SyncResult> {
     const errors: SyncError[] = [];
     const valid: ValidPage[] = [];
     items.forEach((item, index) => {
@@ -82,6 +108,7 @@ export class PagesService {
       else valid.push(outcome);
     });
 
+    this.quotas?.assertPagesAllowed(accountId, this.newUrlCount(project.id, valid));
     const unchanged = this.unchangedPages(project.id, valid);
     const prepared = new Map<ValidPage, PreparedPage>();
     // Pages whose analysis went over a limit or failed: they fail alone, the rest of the batch is stored.
@@ -102,7 +129,7 @@ export class PagesService {
         errors.push({ index: page.index, url: page.url, code: result.failure.code, message: result.failure.message });
       });
       const analysed = unanalysed.size === 0 ? valid : valid.filter((page) => !unanalysed.has(page));
-      const outcome = this.store(project, analysed, unchanged, prepared);
+      const outcome = this.store(project, accountId, analysed, unchanged, prepared);
       if ('pages' in outcome) {
         errors.sort((a, b) => a.index - b.index);
         return { synced: outcome.pages.length, failed: errors.length, errors, pages: outcome.pages };
@@ -115,6 +142,7 @@ export class PagesService {
   /** Writes the batch in one transaction, or names the pages thought unchanged that no longer are (writing nothing). */
   private store(
     project: Project,
+    accountId: string,
     valid: readonly ValidPage[],
     unchanged: ReadonlyMap<ValidPage, string>,
     prepared: ReadonlyMap<ValidPage, PreparedPage>,
@@ -123,6 +151,7 @@ export class PagesService {
     return this.db.transaction(() => {
       const stale = [...unchanged.keys()].filter((page) => this.storedUnchanged(project.id, page) === undefined);
       if (stale.length > 0) return { stale };
+      const usageBefore = this.quotas?.usage(accountId);
       const indexed: IndexedPage[] = [];
       const stored: StoredSource[] = [];
       const result: SyncResult['pages'] = [];
@@ -167,10 +196,20 @@ export class PagesService {
         });
         result.push({ index: page.index, id, url: page.urlKey });
       }
+      // Before the index takes the batch: a refusal then leaves memory as it was.
+      if (usageBefore !== undefined) this.quotas!.assertGrowthWithin(accountId, usageBefore);
       if (indexed.length > 0) this.listener.applySync(project.id, indexed);
       if (stored.length > 0) this.storedListener?.pagesStored(project, stored);
       return { pages: result };
     })();
+  }
+
+  /** How many distinct URLs of the batch the project does not hold yet: the pages the batch adds. */
+  private newUrlCount(projectId: string, valid: readonly ValidPage[]): number {
+    const keys = new Set(valid.map((page) => page.urlKey));
+    let count = 0;
+    for (const key of keys) if (this.pages.findStoredVersion(projectId, key) === undefined) count += 1;
+    return count;
   }
 
   /**

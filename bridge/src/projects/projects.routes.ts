@@ -16,7 +16,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       response: projectSchema,
       status: 201,
       idempotent: true,
-      errors: [400, 413, 415],
+      errors: [400, 403, 413, 415],
       handle: ({ auth, body }) => projects.create(auth.accountId, body),
     }),
     defineEndpoint({

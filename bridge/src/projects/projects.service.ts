@@ -24,6 +24,8 @@ export class ProjectsService {
     private readonly projects: ProjectsRepository,
     private readonly clock: Clock,
     private readonly hooks: ProjectHooks,
+    /** The account's project quota (accounts/quotas.ts). */
+    private readonly quotas?: { assertProjectAllowed: (accountId: string) => void },
   ) {}
 
   create(accountId: string, input: CreateProjectInput): Project {
@@ -41,7 +43,10 @@ export class ProjectsService {
       createdAt: now,
       updatedAt: now,
     };
-    this.projects.insert(accountId, project);
+    this.db.transaction(() => {
+      this.quotas?.assertProjectAllowed(accountId);
+      this.projects.insert(accountId, project);
+    })();
     return project;
   }
 

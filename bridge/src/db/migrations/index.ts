@@ -14,6 +14,7 @@ import { migration as pageLanguage } from './0012-page-language.js';
 import { migration as documentAverageLength } from './0013-document-average-length.js';
 import { migration as termVectorLength } from './0014-term-vector-length.js';
 import { migration as backgroundGeneration } from './0015-background-generation.js';
+import { migration as accountQuotas } from './0016-account-quotas.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   documentAverageLength,
   termVectorLength,
   backgroundGeneration,
+  accountQuotas,
 ];
