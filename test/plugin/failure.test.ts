@@ -112,6 +112,24 @@ describe('when the bridge is down, slow or rate-limited', () => {
     expect(answer.body.data.retryAfter).toBeGreaterThan(0);
   });
 
+  it('when the bridge account has reached its page quota, then the sync answers 403 interlinker_quota_exceeded naming the limit, and the bridge keeps what it had', async () => {
+    const account = (await site.bridgeApi<{ data: { name: string; quotas: { pages: { used: number } } } }>('/api/account')).body.data;
+    const before = account.quotas.pages.used;
+    await site.bridge.cli(['accounts', 'quota', '--name', account.name, '--pages', String(before)]);
+    try {
+      const postId = await site.createPost({ title: 'Rye Flour', content: '<p>Rye flour ferments fast and gives a dense, dark loaf.</p>' });
+      const answer = await site.admin.json<WpError & { data: { limit?: string } }>('/interlinker/v1/sync', { method: 'POST', body: { postIds: [postId] } });
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('interlinker_quota_exceeded');
+      expect(answer.body.data.limit).toBe('pages');
+      expect(answer.body.message).toContain('interlinker-bridge accounts quota');
+      const after = await site.bridgeApi<{ data: { quotas: { pages: { used: number } } } }>('/api/account');
+      expect(after.body.data.quotas.pages.used).toBe(before);
+    } finally {
+      await site.bridge.cli(['accounts', 'quota', '--name', account.name, '--pages', 'default']);
+    }
+  });
+
   it('when excluded paths are saved while the bridge is down, then the answer warns, and once the queue runs the project has the path and the post under it is a live page marked excluded', async () => {
     const url = await site.php<string>(`return get_permalink( ${flourId} );`);
     const path = new URL(url).pathname;

@@ -58,6 +58,18 @@ final class Bridge_Errors {
 			case 401:
 				$data['status'] = 502;
 				return new WP_Error( 'interlinker_bridge_unauthorized', __( 'The bridge refused the API key: it is unknown or revoked. Enter a valid key under Interlinker → Settings.', 'interlinker' ), $data );
+			case 403:
+				if ( 'quota_exceeded' !== $bridge_code ) {
+					break;
+				}
+				$data['status'] = 403;
+				$data['limit']  = self::quota_field( $bridge_error['details'] ?? null );
+				return new WP_Error(
+					'interlinker_quota_exceeded',
+					/* translators: %s: the bridge's own message, naming the limit reached. */
+					sprintf( __( 'The bridge account has reached a limit: %s Remove posts from sync, or ask whoever runs the bridge to raise the limit (interlinker-bridge accounts quota).', 'interlinker' ), $bridge_message ),
+					$data
+				);
 			case 404:
 				$data['status'] = 404;
 				return new WP_Error( 'interlinker_not_found', '' !== $bridge_message ? $bridge_message : __( 'Not found on the bridge.', 'interlinker' ), $data );
@@ -79,15 +91,22 @@ final class Bridge_Errors {
 						: __( 'The bridge\'s hourly request limit is used up.', 'interlinker' ),
 					$data
 				);
-			default:
-				$data['status'] = 502;
-				return new WP_Error(
-					'interlinker_bridge_error',
-					/* translators: 1: HTTP status, 2: the bridge's message. */
-					sprintf( __( 'The bridge failed (HTTP %1$d): %2$s', 'interlinker' ), $status, $bridge_message ),
-					$data
-				);
 		}
+		$data['status'] = 502;
+		return new WP_Error(
+			'interlinker_bridge_error',
+			/* translators: 1: HTTP status, 2: the bridge's message. */
+			sprintf( __( 'The bridge failed (HTTP %1$d): %2$s', 'interlinker' ), $status, $bridge_message ),
+			$data
+		);
+	}
+
+	/**
+	 * Which limit a quota_exceeded answer names: projects, pages or contentBytes ('' when it names none).
+	 */
+	private static function quota_field( mixed $details ): string {
+		$field = is_array( $details ) && is_array( $details[0] ?? null ) ? (string) ( $details[0]['field'] ?? '' ) : '';
+		return in_array( $field, array( 'projects', 'pages', 'contentBytes' ), true ) ? $field : '';
 	}
 
 	/**
