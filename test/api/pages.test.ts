@@ -25,7 +25,7 @@ describe('batch sync', () => {
     expect(result).toMatchObject({ synced: 2, failed: 0, errors: [] });
     const list = await account.client.listPages(projectId);
     expect(list.items.map((p) => p.url)).toEqual(['https://site.test/b', 'https://site.test/a']);
-    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, keyphrases: [], language: 'en', lastSyncedAt: expect.any(String) });
+    expect(list.items[0]).toEqual({ id: expect.stringMatching(/^pg_/), url: 'https://site.test/b', title: 'Title /b', statusCode: 404, excluded: false, keyphrases: [], language: 'en', publishedAt: null, modifiedAt: null, lastSyncedAt: expect.any(String) });
     const detail = await account.client.getPage(projectId, list.items[1]!.id);
     expect(detail).toMatchObject({ url: 'https://site.test/a', content: '<p>Body of /a</p>', statusCode: 200 });
   });
@@ -203,5 +203,37 @@ describe('concurrency', () => {
       .pluck()
       .get(project.id);
     expect(duplicates).toBe(0);
+  });
+});
+
+describe('page dates', () => {
+  it('when a page is synced with publishedAt and modifiedAt in any time zone, then they are stored and returned in UTC', async () => {
+    const result = await account.client.syncPages(projectId, [
+      page('/dated', { publishedAt: '2019-07-01T08:00:00+02:00', modifiedAt: '2023-12-31T23:59:59.5-05:00' }),
+    ]);
+    expect(result).toMatchObject({ synced: 1, failed: 0 });
+    const detail = await account.client.getPage(projectId, result.pages[0]!.id);
+    expect(detail).toMatchObject({ publishedAt: '2019-07-01T06:00:00.000Z', modifiedAt: '2024-01-01T04:59:59.500Z' });
+    const listed = (await account.client.listPages(projectId)).items.find((item) => item.id === detail.id);
+    expect(listed).toMatchObject({ publishedAt: '2019-07-01T06:00:00.000Z', modifiedAt: '2024-01-01T04:59:59.500Z' });
+  });
+
+  it('when a date has no time zone, is not a date or is before 1970, then that page fails alone naming the field', async () => {
+    const result = await account.client.syncPages(projectId, [
+      page('/no-zone', { publishedAt: '2024-03-05T09:30:00' }),
+      page('/not-a-date', { modifiedAt: 'yesterday' }),
+      page('/zero-date', { publishedAt: '0000-00-00T00:00:00Z' }),
+      page('/old', { publishedAt: '1969-12-31T23:59:59Z' }),
+      page('/number', { publishedAt: 1700000000 }),
+      page('/fine', { publishedAt: '2024-03-05T09:30:00Z' }),
+    ]);
+    expect(result.synced).toBe(1);
+    expect(result.errors.map((error) => [error.index, error.code, error.message.split(':')[0]])).toEqual([
+      [0, 'validation_error', 'publishedAt'],
+      [1, 'validation_error', 'modifiedAt'],
+      [2, 'validation_error', 'publishedAt'],
+      [3, 'validation_error', 'publishedAt'],
+      [4, 'validation_error', 'publishedAt'],
+    ]);
   });
 });

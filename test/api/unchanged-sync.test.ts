@@ -29,7 +29,7 @@ class RecordingAnalyzer implements PageAnalyzer {
 const DOMAIN = 'https://site.test';
 const page = (
   slug: string,
-  changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean; keyphrases: string[]; language: string }> = {},
+  changes: Partial<{ url: string; title: string; content: string; statusCode: number; excluded: boolean; keyphrases: string[]; language: string; publishedAt: string; modifiedAt: string }> = {},
 ) => ({
   url: `${DOMAIN}/${slug}/`,
   title: `The ${slug} guide`,
@@ -109,6 +109,24 @@ describe('syncing pages that did not change', () => {
     expect(analyzer.analysed).toEqual([]);
     await account.client.syncPages(projectId, [page('kernel')]);
     expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
+  });
+
+  test('when only a page\'s dates change, then it is not analysed again and the new dates are stored; sent without them, they are removed', async () => {
+    const dated = { publishedAt: '2024-03-05T09:30:00Z', modifiedAt: '2024-03-06T10:00:00Z' };
+    const first = await account.client.syncPages(projectId, [page('kernel', dated)]);
+    const id = first.pages[0]!.id;
+    analyzer.analysed.length = 0;
+
+    await account.client.syncPages(projectId, [page('kernel', { ...dated, modifiedAt: '2025-01-02T03:04:05+02:00' })]);
+    expect(analyzer.analysed).toEqual([]);
+    expect(await account.client.getPage(projectId, id)).toMatchObject({
+      publishedAt: '2024-03-05T09:30:00.000Z',
+      modifiedAt: '2025-01-02T01:04:05.000Z',
+    });
+
+    await account.client.syncPages(projectId, [page('kernel')]);
+    expect(analyzer.analysed).toEqual([]);
+    expect(await account.client.getPage(projectId, id)).toMatchObject({ publishedAt: null, modifiedAt: null });
   });
 
   test('when a URL is sent twice in one batch, then its later version wins even when it equals the stored one', async () => {

@@ -8,6 +8,8 @@ interface BridgePage {
   title: string;
   statusCode: number;
   excluded: boolean;
+  publishedAt: string | null;
+  modifiedAt: string | null;
 }
 
 interface WpError {
@@ -109,6 +111,21 @@ describe('sync from WordPress to the bridge', () => {
     const queue = await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue');
     expect(queue.body.postIds).toEqual([]);
     expect(await schemaMisfits(site.admin, '/interlinker/v1/sync/queue', queue)).toEqual([]);
+  });
+
+  it('when a post is synced, then the bridge has its publication and modification dates in UTC, as WordPress keeps them', async () => {
+    const id = await site.php<number>(
+      `return wp_insert_post( array( 'post_title' => 'Spring Loaf 2019', 'post_content' => '<p>The 2019 spring loaf.</p>', 'post_status' => 'publish', 'post_date' => '2019-04-02 10:15:00', 'post_date_gmt' => '2019-04-02 08:15:00' ) );`,
+    );
+    const dates = await site.php<{ published: string; modified: string }>(
+      `$post = get_post( ${id} ); return array( 'published' => $post->post_date_gmt, 'modified' => $post->post_modified_gmt );`,
+    );
+
+    const page = await bridgePage(await permalink(id));
+
+    expect(page?.publishedAt).toBe('2019-04-02T08:15:00.000Z');
+    expect(dates.published).toBe('2019-04-02 08:15:00');
+    expect(page?.modifiedAt).toBe(`${dates.modified.replace(' ', 'T')}.000Z`);
   });
 
   it('when a post is trashed, then the bridge marks its URL 410 so that links to it show as broken', async () => {

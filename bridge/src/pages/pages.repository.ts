@@ -25,7 +25,14 @@ export interface PageUpsert {
   keyphrases: readonly string[];
   /** Canonical BCP 47 tag. */
   language: string;
+  dates: PageDates;
   syncedAt: string;
+}
+
+/** When the site says the page was first published and last modified (UTC ISO 8601), null when it said nothing. */
+export interface PageDates {
+  publishedAt: string | null;
+  modifiedAt: string | null;
 }
 
 /** What a sync sends of a page, as stored: a page synced again with the same is unchanged. */
@@ -47,7 +54,7 @@ export interface PageLink {
 }
 
 const SUMMARY_COLUMNS =
-  'id, url, title, status_code AS statusCode, excluded, keyphrases, language, last_synced_at AS lastSyncedAt';
+  'id, url, title, status_code AS statusCode, excluded, keyphrases, language, published_at AS publishedAt, modified_at AS modifiedAt, last_synced_at AS lastSyncedAt';
 const RECORD_COLUMNS = 'id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode, excluded';
 
 /** SQLite has no booleans: turn the 0/1 `excluded` column into one. */
@@ -70,13 +77,13 @@ export class PagesRepository {
       upsert: db
         .prepare(
           `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, keyphrases,
-             language, created_at, last_synced_at)
+             language, published_at, modified_at, created_at, last_synced_at)
            VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @keyphrases,
-             @language, @syncedAt, @syncedAt)
+             @language, @publishedAt, @modifiedAt, @syncedAt, @syncedAt)
            ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
              content_hash = excluded.content_hash, status_code = excluded.status_code, path = excluded.path,
              excluded = excluded.excluded, keyphrases = excluded.keyphrases, language = excluded.language,
-             last_synced_at = excluded.last_synced_at
+             published_at = excluded.published_at, modified_at = excluded.modified_at, last_synced_at = excluded.last_synced_at
            RETURNING id`,
         )
         .pluck(),
@@ -88,7 +95,9 @@ export class PagesRepository {
            language
          FROM pages WHERE project_id = ? AND url_key = ?`,
       ),
-      touch: db.prepare('UPDATE pages SET last_synced_at = ? WHERE id = ?'),
+      touch: db.prepare(
+        'UPDATE pages SET last_synced_at = @syncedAt, published_at = @publishedAt, modified_at = @modifiedAt WHERE id = @id',
+      ),
       deleteLinks: db.prepare('DELETE FROM page_links WHERE source_page_id = ?'),
       insertLink: db.prepare(
         'INSERT INTO page_links (source_page_id, project_id, target_key, anchor_text, position) VALUES (?, ?, ?, ?, ?)',
@@ -110,9 +119,10 @@ export class PagesRepository {
 
   /** Inserts or updates by normalised URL; returns the page id (unchanged for an existing page). */
   upsert(page: PageUpsert): string {
-    const { content, ...row } = page;
+    const { content, dates, ...row } = page;
     const id = this.statements.upsert.get({
       ...row,
+      ...dates,
       excluded: page.excluded ? 1 : 0,
       keyphrases: JSON.stringify(page.keyphrases),
     }) as string;
@@ -127,9 +137,9 @@ export class PagesRepository {
     return row ? withFlagAndKeyphrases(row) : undefined;
   }
 
-  /** Records a sync of a page that did not change. */
-  touch(pageId: string, syncedAt: string): void {
-    this.statements.touch.run(syncedAt, pageId);
+  /** Records a sync of a page whose content did not change; its dates are kept as sent. */
+  touch(pageId: string, dates: PageDates, syncedAt: string): void {
+    this.statements.touch.run({ id: pageId, syncedAt, ...dates });
   }
 
   replaceLinks(pageId: string, projectId: string, links: readonly PageLink[]): void {

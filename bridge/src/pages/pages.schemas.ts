@@ -23,6 +23,23 @@ const languageTag = z
   .max(MAX_LANGUAGE_TAG_LENGTH)
   .refine((value) => canonicalLanguageTag(value) !== null, 'A BCP 47 language tag ("de", "de-DE", "pt-BR") or a WordPress locale ("de_DE").');
 
+/**
+ * When the page was first published or last modified: ISO 8601 with a time zone (`Z` or an offset), stored in UTC.
+ * A date without its zone would be read in the bridge's zone, so it is refused rather than guessed.
+ */
+const pageDate = (what: string) =>
+  z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value).toISOString())
+    .refine((value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= 1970 && year <= 9999;
+    }, 'A year from 1970 to 9999.')
+    .optional()
+    .meta({
+      description: `When the page was ${what}: ISO 8601 with a time zone ("2024-03-05T09:30:00Z", "2024-03-05T10:30:00+01:00"), stored in UTC. Optional; sending the page without it removes it. A change of this date alone does not analyse the page again.`,
+    });
+
 /** One page of a batch sync (contract §3). Validated page by page: a bad page fails alone. */
 export const syncPageInput = z.object({
   url: httpUrl,
@@ -45,6 +62,8 @@ export const syncPageInput = z.object({
   language: languageTag.default(DEFAULT_LANGUAGE).meta({
     description: `The page's language: a BCP 47 tag ("de", "de-DE", "pt-BR") or a WordPress locale ("de_DE", stored as "de-DE"); "${DEFAULT_LANGUAGE}" when absent. Its primary subtag chooses the stemmer and stop words the page is read with, and pages are suggested only to pages of the same primary subtag. At most ${MAX_LANGUAGE_TAG_LENGTH} characters.`,
   }),
+  publishedAt: pageDate('first published (WordPress: post_date_gmt)'),
+  modifiedAt: pageDate('last modified (WordPress: post_modified_gmt)'),
 });
 export type SyncPageInput = z.output<typeof syncPageInput>;
 
@@ -79,6 +98,8 @@ export const pageSummary = z.object({
   excluded: z.boolean(),
   keyphrases: z.array(z.string()),
   language: z.string().meta({ description: 'The page\'s language as stored: a canonical BCP 47 tag ("en", "de-DE").' }),
+  publishedAt: isoTimestamp.nullable().meta({ description: 'When the page was first published, as the last sync sent it (UTC); null when it sent none.' }),
+  modifiedAt: isoTimestamp.nullable().meta({ description: 'When the page was last modified, as the last sync sent it (UTC); null when it sent none.' }),
   lastSyncedAt: isoTimestamp,
 });
 export type PageSummary = z.output<typeof pageSummary>;

@@ -12,7 +12,7 @@ import type { StoredSource } from '../generation/generation.service.js';
 import type { Project } from '../projects/projects.schemas.js';
 import { contentHash } from './content-hash.js';
 import type { PageAnalyzer } from './page-analyzer.js';
-import type { PageLink, PagesRepository } from './pages.repository.js';
+import type { PageDates, PageLink, PagesRepository } from './pages.repository.js';
 import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type SyncResult } from './pages.schemas.js';
 
 /** Receives the pages of a sync inside its transaction (the search index). */
@@ -59,6 +59,7 @@ interface ValidPage {
   keyphrases: string[];
   /** Canonical BCP 47 tag ("de-DE"). */
   language: string;
+  dates: PageDates;
 }
 
 interface PreparedPage extends ValidPage {
@@ -159,7 +160,7 @@ export class PagesService {
         if (result.length === Math.floor(valid.length / 2)) pausePoint('sync-store');
         const unchangedId = unchanged.get(sent);
         if (unchangedId !== undefined) {
-          this.pages.touch(unchangedId, syncedAt);
+          this.pages.touch(unchangedId, sent.dates, syncedAt);
           result.push({ index: sent.index, id: unchangedId, url: sent.urlKey });
           continue;
         }
@@ -178,6 +179,7 @@ export class PagesService {
           excluded: page.excluded,
           keyphrases: page.keyphrases,
           language: page.language,
+          dates: page.dates,
           syncedAt,
         });
         this.pages.replaceLinks(id, project.id, page.links);
@@ -214,7 +216,7 @@ export class PagesService {
 
   /**
    * Pages sent exactly as stored (URL, title, content, status, exclusion, keyphrases, language) and indexed by the current analysis, with
-   * their ids. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
+   * their ids. Dates are not compared: a page whose dates alone changed keeps its analysis and takes the new dates. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
    */
   private unchangedPages(projectId: string, valid: readonly ValidPage[]): Map<ValidPage, string> {
     const sent = new Map<string, number>();
@@ -271,6 +273,7 @@ export class PagesService {
       keyphrases: [...new Set(page.keyphrases)],
       // The schema accepted it, so it has a canonical form.
       language: canonicalLanguageTag(page.language)!,
+      dates: { publishedAt: page.publishedAt ?? null, modifiedAt: page.modifiedAt ?? null },
     };
   }
 

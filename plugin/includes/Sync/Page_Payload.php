@@ -29,8 +29,9 @@ final class Page_Payload {
 	 * An excluded post is never a suggestion's source or target, yet links to it and in it count for link health.
 	 * Keyphrases go only when there are some: a page sent without them loses those it had. The language goes whenever
 	 * one can be told (Page_Language): the bridge reads the page in it and links it only to pages of that language.
+	 * The dates go whenever WordPress has them: they tell one post of a dated series from another.
 	 *
-	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool, keyphrases?: string[], language?: string}
+	 * @return array{url: string, title: string, content: string, statusCode: int, excluded: bool, keyphrases?: string[], language?: string, publishedAt?: string, modifiedAt?: string}
 	 */
 	public static function live( WP_Post $post, string $url, bool $excluded ): array {
 		$content = '' === $post->post_password ? Shortcode_Spans::strip( $post->post_content ) : '';
@@ -52,7 +53,27 @@ final class Page_Payload {
 		if ( null !== $language ) {
 			$page['language'] = $language;
 		}
+		$published = self::utc_date( $post->post_date_gmt );
+		if ( null !== $published ) {
+			$page['publishedAt'] = $published;
+		}
+		$modified = self::utc_date( $post->post_modified_gmt );
+		if ( null !== $modified ) {
+			$page['modifiedAt'] = $modified;
+		}
 		return $page;
+	}
+
+	/**
+	 * A GMT date column of wp_posts as ISO 8601 UTC, or null for WordPress's "no date" ('0000-00-00 00:00:00', as a
+	 * draft has) or anything that is not a date.
+	 */
+	private static function utc_date( string $gmt ): ?string {
+		$date = \DateTimeImmutable::createFromFormat( '!Y-m-d H:i:s', $gmt, new \DateTimeZone( 'UTC' ) );
+		if ( false === $date || $date->format( 'Y-m-d H:i:s' ) !== $gmt || (int) $date->format( 'Y' ) < 1970 ) {
+			return null;
+		}
+		return $date->format( 'Y-m-d\\TH:i:s\\Z' );
 	}
 
 	/**

@@ -15,6 +15,7 @@ import { migration as documentAverageLength } from './0013-document-average-leng
 import { migration as termVectorLength } from './0014-term-vector-length.js';
 import { migration as backgroundGeneration } from './0015-background-generation.js';
 import { migration as accountQuotas } from './0016-account-quotas.js';
+import { migration as pageDates } from './0017-page-dates.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   termVectorLength,
   backgroundGeneration,
   accountQuotas,
+  pageDates,
 ];
