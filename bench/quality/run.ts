@@ -4,7 +4,7 @@
  * contract. Each site is answered by a bridge whose relevance model was fitted on the other sites only
  * (leave-one-site-out), so its figures are those of a site the engine never saw.
  *
- *   npx tsx bench/quality/run.ts [--corpus all|docs|blogs|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
+ *   npx tsx bench/quality/run.ts [--corpus all|docs|blogs|ID[,ID…]] [--fit-with docs|blogs|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
  *                                [--max-sources 300] [--concurrency 4] [--strict] [--features-only]
  *
  * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
@@ -54,6 +54,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     strict: { type: 'boolean', default: false },
     'features-only': { type: 'boolean', default: false },
+    'fit-with': { type: 'string', default: '' },
   },
 });
 
@@ -94,13 +95,17 @@ function prepare(source: BenchCorpusSource, features: FeatureStore): PreparedCor
 const fittedPages = (corpora: readonly PreparedCorpus[]): DumpedPage[] =>
   corpora.flatMap((prepared) => [...prepared.variants.flatMap((variant) => variant.features), ...prepared.smallSiteFeatures]);
 
-/** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
-function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
+/**
+ * The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). The sites
+ * of `--fit-with` join every fit without a fold of their own (they are not asked).
+ */
+function modelsFor(corpora: readonly PreparedCorpus[], fitOnly: readonly PreparedCorpus[]): Map<string, FoldModel> {
   if (args['in-sample']) {
     return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
   }
   const started = performance.now();
-  const { models, file, fromCache } = cachedHeldOutModels(REPO_ROOT, fittedPages(corpora));
+  const heldOutSites = fitOnly.length === 0 ? undefined : corpora.map(({ source }) => source.id);
+  const { models, file, fromCache } = cachedHeldOutModels(REPO_ROOT, fittedPages([...corpora, ...fitOnly]), heldOutSites);
   console.log(
     fromCache
       ? `${models.size} held-out fits read from ${path.relative(REPO_ROOT, file)}`
@@ -197,12 +202,16 @@ async function main(): Promise<void> {
     sourceHash([path.join(REPO_ROOT, 'bridge/src/engine'), path.join(REPO_ROOT, 'bench/quality/features')]),
   );
   const corpora = sources.map((source) => prepare(source, features));
+  // --fit-with: sites only fitted on (their dumps, no bridge, no scores), e.g. the documentation sites for the blogs.
+  const fitOnly = (args['fit-with'] ? selectCorpusSources(args['fit-with']) : [])
+    .filter((source) => !sources.some((scored) => scored.id === source.id))
+    .map((source) => prepare(source, features));
   const dumped = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
   // Every dumped page of this run in one file, small sites too, in the order the folds are fitted on, for
   // bench/quality/fit-relevance.ts.
-  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages(corpora).map((page) => JSON.stringify(page)).join('\n') + '\n');
+  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages([...corpora, ...fitOnly]).map((page) => JSON.stringify(page)).join('\n') + '\n');
   if (args['features-only']) return;
-  const models = modelsFor(corpora);
+  const models = modelsFor(corpora, fitOnly);
   const { runs, smallSites: smallSiteAnswers } = await askBridges(corpora, models);
   writeAnswers(corpora, runs, smallSiteAnswers);
   const results = corpora.map((prepared, corpusIndex) => {
@@ -215,7 +224,8 @@ async function main(): Promise<void> {
     return { id: prepared.source.id, group, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
   });
 
-  const heading = args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others, documentation and blogs)';
+  const fittedOn = args['fit-with'] ? `the other sites of this run and ${args['fit-with']}` : 'the other sites of this run';
+  const heading = args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : `HELD OUT (each site answered by a model fitted on ${fittedOn})`;
   const docs = results.filter((result) => result.group === 'docs');
   const blogs = results.filter((result) => result.group === 'blogs');
   if (docs.length > 0) {
