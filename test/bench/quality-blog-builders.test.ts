@@ -79,6 +79,14 @@ describe('Jekyll blog', () => {
     expect(pageAt(pages, `${DOMAIN}en/news/release/2019/04/17/ruby-2-6-3-released/`).links).toEqual([]);
   });
 
+  it('keeps what a raw block holds as written', () => {
+    const [post] = jekyllPosts(files({ '_posts/2020-01-01-templates.md': '---\ntitle: Templates\n---\n{% raw %}`{{ user.name }}` and `{% if x %}`{% endraw %} {{ gone }}\n' }), {
+      permalink: 'date',
+      siteUrl: 'https://example.org',
+    });
+    expect(post?.markdown).toBe('`{{ user.name }}` and `{% if x %}` \n');
+  });
+
   it('renders highlight blocks as code and drops Liquid output and kramdown attributes', () => {
     const html = pageAt(pages, `${DOMAIN}en/news/2019/10/01/ruby-2-6-5-released/`).content;
     // Jekyll renders Liquid inside highlight blocks too: the undefined output prints nothing.

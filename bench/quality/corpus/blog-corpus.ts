@@ -4,7 +4,7 @@ import { buildBlogPages } from './blog-markdown.js';
 import type { BlogCorpusSource, Corpus } from './types.js';
 
 /** Bump when the blog builders' output changes (apart from the documentation builders': a bump rebuilds only blogs). */
-export const BLOG_FORMAT_VERSION = 1;
+export const BLOG_FORMAT_VERSION = 2;
 
 export function buildBlogCorpus(source: BlogCorpusSource, cacheDir: string): Corpus {
   const gitDir = blogGitDir(source, cacheDir);

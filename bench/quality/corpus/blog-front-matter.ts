@@ -93,3 +93,13 @@ export function stringList(data: Record<string, unknown>, key: string): string[]
 export function isUnpublished(data: Record<string, unknown>): boolean {
   return data['draft'] === true || data['draft'] === 'true' || data['published'] === false || data['published'] === 'false';
 }
+
+/**
+ * Applies `render` to a Liquid or Nunjucks body outside its `{% raw %}…{% endraw %}` blocks, whose text is kept as
+ * written (without the two tags), as both template languages do.
+ */
+export function outsideRawBlocks(body: string, render: (text: string) => string): string {
+  const parts = body.split(/\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/);
+  // split() with a capture group: even indexes are template text, odd ones the raw blocks' contents.
+  return parts.map((part, index) => (index % 2 === 0 ? render(part) : part)).join('');
+}

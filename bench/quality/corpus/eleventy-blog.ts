@@ -4,7 +4,7 @@
  * front matter the date and title. Nunjucks the site renders into links is rendered (`{{ "/path/" | url }}`); every
  * other tag or output (`{% image %}`, `{{ variable }}`) is dropped.
  */
-import { datedFileName, isUnpublished, parseFrontMatter, parseWrittenDate, stringField } from './blog-front-matter.js';
+import { datedFileName, isUnpublished, outsideRawBlocks, parseFrontMatter, parseWrittenDate, stringField } from './blog-front-matter.js';
 import type { BlogPost } from './blog-markdown.js';
 
 export interface EleventyOptions {
@@ -19,11 +19,12 @@ export function eleventyFileSlug(file: string): string {
 }
 
 export function renderNunjucks(body: string): string {
-  return body
-    .replace(/\{\{-?\s*(["'])([^"']*)\1\s*\|\s*url\s*-?\}\}/g, (_, __: string, target: string) => target)
-    .replace(/\{%-?\s*(?:raw|endraw)\s*-?%\}/g, '')
-    .replace(/\{%[\s\S]*?%\}/g, '')
-    .replace(/\{\{[\s\S]*?\}\}/g, '');
+  return outsideRawBlocks(body, (text) =>
+    text
+      .replace(/\{\{-?\s*(["'])([^"']*)\1\s*\|\s*url\s*-?\}\}/g, (_, __: string, target: string) => target)
+      .replace(/\{%[\s\S]*?%\}/g, '')
+      .replace(/\{\{[\s\S]*?\}\}/g, ''),
+  );
 }
 
 export function eleventyPosts(files: ReadonlyMap<string, string>, options: EleventyOptions): BlogPost[] {

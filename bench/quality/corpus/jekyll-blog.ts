@@ -6,7 +6,7 @@
  * `{% highlight %}` blocks become code blocks, kramdown's attribute lists (`{: .class}`, `{#id}`) and every other
  * Liquid tag or output are dropped, as the site shows no trace of them.
  */
-import { datedFileName, isUnpublished, parseFrontMatter, parseWrittenDate, stringField, stringList, type WrittenDate } from './blog-front-matter.js';
+import { datedFileName, isUnpublished, outsideRawBlocks, parseFrontMatter, parseWrittenDate, stringField, stringList, type WrittenDate } from './blog-front-matter.js';
 import type { BlogPost } from './blog-markdown.js';
 
 export interface JekyllOptions {
@@ -84,13 +84,16 @@ export function renderJekyllLiquid(body: string, posts: readonly Omit<BlogPost, 
     // `{% post_url 2019-01-01-title %}`, or with the post's folder (`news/2019-01-01-title`).
     return byName.get(key.slice(key.lastIndexOf('/') + 1)) ?? `/missing-post/${key}`;
   };
+  return outsideRawBlocks(body, (text) => renderLiquid(text, postUrl, byFile, options));
+}
+
+function renderLiquid(body: string, postUrl: (name: string) => string, byFile: ReadonlyMap<string, string>, options: JekyllOptions): string {
   return body
     .replace(/\{%-?\s*highlight\s+(\S+)[^%]*-?%\}\n?([\s\S]*?)\{%-?\s*endhighlight\s*-?%\}/g, (_, lang: string, code: string) => '```' + lang + '\n' + code.replace(/\n?$/, '\n') + '```')
     .replace(/\{%-?\s*post_url\s+([^%]+?)\s*-?%\}/g, (_, name: string) => postUrl(name))
     .replace(/\{%-?\s*link\s+([^%]+?)\s*-?%\}/g, (_, file: string) => byFile.get(file.trim()) ?? `/${file.trim()}`)
     .replace(/\{\{-?\s*site\.baseurl\s*-?\}\}/g, '')
     .replace(/\{\{-?\s*site\.url\s*-?\}\}/g, options.siteUrl)
-    .replace(/\{%-?\s*(?:raw|endraw)\s*-?%\}/g, '')
     .replace(/\{%[\s\S]*?%\}/g, '')
     .replace(/\{\{[\s\S]*?\}\}/g, '')
     .replace(/^\{:[^}\n]*\}[ \t]*$/gm, '')
