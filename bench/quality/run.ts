@@ -1,10 +1,10 @@
 /**
- * Suggestion-quality benchmark, held out: documentation websites with their authors' links removed, synced to a real
+ * Suggestion-quality benchmark, held out: documentation websites and blogs with their authors' links removed, synced to a real
  * bridge; the suggestions are scored against the removed links, next to two baselines, and checked against the
  * contract. Each site is answered by a bridge whose relevance model was fitted on the other sites only
  * (leave-one-site-out), so its figures are those of a site the engine never saw.
  *
- *   npx tsx bench/quality/run.ts [--corpus all|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
+ *   npx tsx bench/quality/run.ts [--corpus all|docs|blogs|ID[,ID…]] [--fit-with docs|blogs|ID[,ID…]] [--in-sample] [--rebuild-corpus] [--no-build]
  *                                [--max-sources 300] [--concurrency 4] [--strict] [--features-only]
  *
  * Phases: prepare (corpora, variants, baselines, features), fit one model per held-out site, ask a bridge per site,
@@ -23,7 +23,7 @@ import { runSmallSites, type SmallSiteAnswers } from './bridge/small-site-runs.j
 import { corpusFacts, type CorpusFacts } from './corpus/corpus-facts.js';
 import { loadCorpus } from './corpus/corpus-store.js';
 import { selectCorpusSources } from './corpus/sources.js';
-import type { Corpus, CorpusSource } from './corpus/types.js';
+import { isBlogSource, type BenchCorpusSource, type Corpus } from './corpus/types.js';
 import { buildVariant, sampleSourcePages, type VariantName } from './corpus/variants.js';
 import { evaluateVariant, printEvaluation, type PreparedVariant, type VariantEvaluation } from './evaluate-variant.js';
 import type { DumpedPage } from './features/feature-dump.js';
@@ -35,6 +35,7 @@ import type { FoldModel } from './fitting/held-out.js';
 import { analysePageText } from './html/page-text.js';
 import { engineVersion } from './report/engine-version.js';
 import { smallSiteRows, smallSiteTable } from './report/small-sites.js';
+import { blogTable } from './report/blog-summary.js';
 import { summaryTable } from './report/summary.js';
 import { inboundSiteResult, inboundTable, MAX_INBOUND_TARGETS } from './inbound/inbound-row.js';
 
@@ -53,12 +54,13 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     strict: { type: 'boolean', default: false },
     'features-only': { type: 'boolean', default: false },
+    'fit-with': { type: 'string', default: '' },
   },
 });
 
 /** One corpus, ready for the bridge: its variants with their texts, the baselines' rankings and the engine's features. */
 interface PreparedCorpus {
-  source: CorpusSource;
+  source: BenchCorpusSource;
   corpus: Corpus;
   facts: CorpusFacts;
   variants: (PreparedVariant & { features: DumpedPage[] })[];
@@ -67,7 +69,7 @@ interface PreparedCorpus {
   smallSiteFeatures: DumpedPage[];
 }
 
-function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
+function prepare(source: BenchCorpusSource, features: FeatureStore): PreparedCorpus {
   const { corpus, fromCache } = loadCorpus(path.join(CACHE, 'quality-corpus'), { rebuild: args['rebuild-corpus'], source });
   const facts = corpusFacts(corpus);
   const sourceUrls = sampleSourcePages(corpus, Number(args['max-sources']));
@@ -93,13 +95,17 @@ function prepare(source: CorpusSource, features: FeatureStore): PreparedCorpus {
 const fittedPages = (corpora: readonly PreparedCorpus[]): DumpedPage[] =>
   corpora.flatMap((prepared) => [...prepared.variants.flatMap((variant) => variant.features), ...prepared.smallSiteFeatures]);
 
-/** The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). */
-function modelsFor(corpora: readonly PreparedCorpus[]): Map<string, FoldModel> {
+/**
+ * The model each site is answered with: fitted without it (held out), or the shipped weights (--in-sample). The sites
+ * of `--fit-with` join every fit without a fold of their own (they are not asked).
+ */
+function modelsFor(corpora: readonly PreparedCorpus[], fitOnly: readonly PreparedCorpus[]): Map<string, FoldModel> {
   if (args['in-sample']) {
     return new Map(corpora.map(({ source }) => [source.id, { heldOut: null, weights: [...WEIGHTS] }]));
   }
   const started = performance.now();
-  const { models, file, fromCache } = cachedHeldOutModels(REPO_ROOT, fittedPages(corpora));
+  const heldOutSites = fitOnly.length === 0 ? undefined : corpora.map(({ source }) => source.id);
+  const { models, file, fromCache } = cachedHeldOutModels(REPO_ROOT, fittedPages([...corpora, ...fitOnly]), heldOutSites);
   console.log(
     fromCache
       ? `${models.size} held-out fits read from ${path.relative(REPO_ROOT, file)}`
@@ -196,12 +202,16 @@ async function main(): Promise<void> {
     sourceHash([path.join(REPO_ROOT, 'bridge/src/engine'), path.join(REPO_ROOT, 'bench/quality/features')]),
   );
   const corpora = sources.map((source) => prepare(source, features));
+  // --fit-with: sites only fitted on (their dumps, no bridge, no scores), e.g. the documentation sites for the blogs.
+  const fitOnly = (args['fit-with'] ? selectCorpusSources(args['fit-with']) : [])
+    .filter((source) => !sources.some((scored) => scored.id === source.id))
+    .map((source) => prepare(source, features));
   const dumped = corpora.flatMap((prepared) => prepared.variants.flatMap((variant) => variant.features));
   // Every dumped page of this run in one file, small sites too, in the order the folds are fitted on, for
   // bench/quality/fit-relevance.ts.
-  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages(corpora).map((page) => JSON.stringify(page)).join('\n') + '\n');
+  writeFileSync(path.join(CACHE, 'relevance-features.jsonl'), fittedPages([...corpora, ...fitOnly]).map((page) => JSON.stringify(page)).join('\n') + '\n');
   if (args['features-only']) return;
-  const models = modelsFor(corpora);
+  const models = modelsFor(corpora, fitOnly);
   const { runs, smallSites: smallSiteAnswers } = await askBridges(corpora, models);
   writeAnswers(corpora, runs, smallSiteAnswers);
   const results = corpora.map((prepared, corpusIndex) => {
@@ -210,11 +220,24 @@ async function main(): Promise<void> {
     );
     console.log(`\n######## corpus ${prepared.source.id} (${prepared.facts.package})`);
     evaluations.forEach(printEvaluation);
-    return { id: prepared.source.id, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
+    const group = isBlogSource(prepared.source) ? 'blogs' : 'docs';
+    return { id: prepared.source.id, group, corpus: prepared.facts, heldOut: models.get(prepared.source.id)!.heldOut !== null, variants: evaluations };
   });
 
-  console.log(`\n######## ${args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : 'HELD OUT (each site answered by a model fitted on the others)'}`);
-  console.log(summaryTable(results));
+  const fittedOn = args['fit-with'] ? `the other sites of this run and ${args['fit-with']}` : 'the other sites of this run';
+  const heading = args['in-sample'] ? 'IN SAMPLE (diagnosis only: every site was in the fit)' : `HELD OUT (each site answered by a model fitted on ${fittedOn})`;
+  const docs = results.filter((result) => result.group === 'docs');
+  const blogs = results.filter((result) => result.group === 'blogs');
+  if (docs.length > 0) {
+    console.log(`\n######## DOCUMENTATION SITES, ${heading}`);
+    console.log(summaryTable(docs));
+  }
+  if (blogs.length > 0) {
+    console.log(`\n######## BLOGS, ${heading}`);
+    console.log(blogTable(blogs));
+    console.log('');
+    console.log(summaryTable(blogs));
+  }
   const smallSites = smallSiteRows(smallSiteAnswers, DEFAULT_MIN_RELEVANCE_SCORE);
   const smallFailures = smallSiteAnswers.reduce((sum, site) => sum + site.failures, 0);
   if (smallFailures > 0) console.log(`small sites: ${smallFailures} generation requests failed`);

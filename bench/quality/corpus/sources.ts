@@ -1,5 +1,6 @@
-/** The corpora the benchmark knows, by the id the command line uses. */
+/** The corpora the benchmark knows, by the id the command line uses: documentation sites, then blogs. */
 import { APACHE_DOCS } from './apache-docs.js';
+import { BLOG_SOURCES } from './blog-sources.js';
 import { CMAKE_DOCS } from './cmake-docs.js';
 import { EXIM_DOCS } from './exim-docs.js';
 import { FISH_DOCS } from './fish-docs.js';
@@ -12,7 +13,7 @@ import { PYTHON_DOCS } from './python-docs.js';
 import { RUSTBOOK_DOCS } from './rustbook-docs.js';
 import { RUSTREF_DOCS } from './rustref-docs.js';
 import { SPHINX_DOCS } from './sphinx-docs.js';
-import type { CorpusSource } from './types.js';
+import type { BenchCorpusSource, CorpusSource } from './types.js';
 import { ZSH_DOCS } from './zsh-docs.js';
 
 export const CORPUS_SOURCES: readonly CorpusSource[] = [
@@ -32,14 +33,21 @@ export const CORPUS_SOURCES: readonly CorpusSource[] = [
   FISH_DOCS,
 ];
 
-/** `all` or ids separated by commas → the sources to run, in the order above. */
-export function selectCorpusSources(choice: string): CorpusSource[] {
-  if (choice === 'all') return [...CORPUS_SOURCES];
-  const ids = choice.split(',').map((id) => id.trim());
-  for (const id of ids) {
-    if (!CORPUS_SOURCES.some((source) => source.id === id)) {
-      throw new Error(`unknown corpus "${id}"; expected all, ${CORPUS_SOURCES.map((s) => s.id).join(', ')}`);
-    }
+/** Every site of the benchmark: the documentation sites, then the blogs. */
+export const BENCH_SOURCES: readonly BenchCorpusSource[] = [...CORPUS_SOURCES, ...BLOG_SOURCES];
+
+/**
+ * `all`, `docs`, `blogs` or ids separated by commas (groups and ids may be mixed: `blogs,git`) → the sources to run,
+ * in the order above.
+ */
+export function selectCorpusSources(choice: string): BenchCorpusSource[] {
+  const ids = new Set<string>();
+  for (const id of choice.split(',').map((part) => part.trim())) {
+    if (id === 'all') BENCH_SOURCES.forEach((source) => ids.add(source.id));
+    else if (id === 'docs') CORPUS_SOURCES.forEach((source) => ids.add(source.id));
+    else if (id === 'blogs') BLOG_SOURCES.forEach((source) => ids.add(source.id));
+    else if (BENCH_SOURCES.some((source) => source.id === id)) ids.add(id);
+    else throw new Error(`unknown corpus "${id}"; expected all, docs, blogs, ${BENCH_SOURCES.map((s) => s.id).join(', ')}`);
   }
-  return CORPUS_SOURCES.filter((source) => ids.includes(source.id));
+  return BENCH_SOURCES.filter((source) => ids.has(source.id));
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { resolveHref } from '../../../bridge/src/lib/url.js';
-import { containsCode, findElements, innerHtml, textOf, type Element } from '../html/dom.js';
+import { containsCode, findElements, innerHtml, textOf, type Document, type Element } from '../html/dom.js';
 import type { CorpusPage, HumanLink } from './types.js';
 
 export interface SourceFile {
@@ -61,7 +61,7 @@ function absolutiseReferences(body: Element, relPath: string, pageFiles: Readonl
 }
 
 /** The links of a body that point at another page of the corpus, in document order. */
-export function humanLinksOf(body: Element, pageUrl: string, pageUrls: ReadonlySet<string>): HumanLink[] {
+export function humanLinksOf(body: Element | Document, pageUrl: string, pageUrls: ReadonlySet<string>): HumanLink[] {
   const links: HumanLink[] = [];
   for (const a of findElements(body, (e) => e.name === 'a' && 'href' in e.attribs)) {
     const targetUrl = resolveHref(a.attribs['href'] ?? '', pageUrl);

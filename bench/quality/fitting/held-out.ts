@@ -11,8 +11,13 @@ export interface FoldModel {
   weights: number[];
 }
 
-export function heldOutModels(pages: readonly DumpedPage[], options: FitOptions = DEFAULT_FIT_OPTIONS): FoldModel[] {
+/**
+ * One fold per site of the pages, or per site of `heldOutSites` only: the other sites' pages still join every fold's
+ * fit (a run that scores the blogs fits their models on the documentation sites too, without folds for those).
+ */
+export function heldOutModels(pages: readonly DumpedPage[], options: FitOptions = DEFAULT_FIT_OPTIONS, heldOutSites?: readonly string[]): FoldModel[] {
   const sites = [...new Set(pages.map((page) => page.corpus))];
   if (sites.length < 2) throw new Error('leave-one-site-out needs at least two sites');
-  return sites.map((site) => ({ heldOut: site, weights: fitRelevanceWeights(pages.filter((page) => page.corpus !== site), options) }));
+  const folds = heldOutSites ? sites.filter((site) => heldOutSites.includes(site)) : sites;
+  return folds.map((site) => ({ heldOut: site, weights: fitRelevanceWeights(pages.filter((page) => page.corpus !== site), options) }));
 }
