@@ -128,6 +128,10 @@ describe('when the bridge is down, slow or rate-limited', () => {
     } finally {
       await site.bridge.cli(['accounts', 'quota', '--name', account.name, '--pages', 'default']);
     }
+    // The post's own save waited in the queue while the quota was reached; once it is lifted, the queue empties.
+    const run = await site.admin.json<RestSyncQueueRun>('/interlinker/v1/sync/queue', { method: 'POST' });
+    expect(run.status).toBe(200);
+    expect((await site.admin.json<RestSyncQueue>('/interlinker/v1/sync/queue')).body.postIds).toEqual([]);
   });
 
   it('when excluded paths are saved while the bridge is down, then the answer warns, and once the queue runs the project has the path and the post under it is a live page marked excluded', async () => {

@@ -1,5 +1,5 @@
-/** The smaller input takes at least this long: shorter runs are mostly timer and scheduling noise. */
-const MIN_SMALL_MS = 5;
+/** The smaller input takes at least this long: shorter runs are mostly timer, cache and scheduling noise (a loaded machine once measured a linear step at 24.5× for 8× the input with 5 ms). */
+const MIN_SMALL_MS = 15;
 const MAX_SIZE = 512 * 1024;
 
 /**
