@@ -204,6 +204,32 @@ describe('reading many suggestions at once (extension)', () => {
   });
 });
 
+describe('suggestions of live pages only (extension)', () => {
+  it('when livePages=true, then suggestions whose source or target the site no longer shows are left out of the list and its total', async () => {
+    const projectId = await newProject('live pages');
+    const generated = await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0, limit: 50 });
+    expect(generated.length).toBeGreaterThanOrEqual(2);
+    await account.client.updateSuggestion(projectId, generated[0]!.id, 'rejected');
+    const list = async (query: string) =>
+      (await (await bridge.fetch(`/api/projects/${projectId}/suggestions?status=pending,rejected&${query}`, { key: account.key })).json()) as {
+        data: { id: string }[];
+        meta: { pagination: { total: number } };
+      };
+    expect((await list('livePages=true')).meta.pagination.total).toBe(generated.length);
+
+    // The source goes private on the site: it is synced as gone.
+    const source = FIXTURE_PAGES.find((page) => page.url === SOURCE_URL)!;
+    await account.client.syncPages(projectId, [{ ...source, title: '', content: '', statusCode: 410 }]);
+
+    const live = await list('livePages=true');
+    expect(live.data).toEqual([]);
+    expect(live.meta.pagination.total).toBe(0);
+    // Without the filter the history stays (the rejected one at least; pending ones from a gone page may be dropped).
+    expect((await list('livePages=false')).data.map((s) => s.id)).toContain(generated[0]!.id);
+    expect((await bridge.fetch(`/api/projects/${projectId}/suggestions?livePages=yes`, { key: account.key })).status).toBe(400);
+  });
+});
+
 describe('searching suggestions (extension)', () => {
   it('when q is given, then only suggestions whose anchor or source or target title contains it are listed, case aside', async () => {
     const projectId = await newProject('search');

@@ -43,6 +43,8 @@ export interface SuggestionFilter {
   ids?: readonly string[] | undefined;
   /** Text the anchor or either page's title contains (ASCII case ignored). */
   text?: string | undefined;
+  /** Only suggestions whose source and target pages are live (2xx as last synced). */
+  livePages?: boolean | undefined;
 }
 
 const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl, s.anchor_text AS anchorText,
@@ -58,7 +60,8 @@ const FILTER = `s.project_id = @projectId AND (@statuses IS NULL OR s.status IN 
   AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
   AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))
   AND (@ids IS NULL OR s.id IN (SELECT value FROM json_each(@ids)))
-  AND (@text IS NULL OR instr(lower(s.anchor_text), @text) > 0 OR instr(lower(src.title), @text) > 0 OR instr(lower(tgt.title), @text) > 0)`;
+  AND (@text IS NULL OR instr(lower(s.anchor_text), @text) > 0 OR instr(lower(src.title), @text) > 0 OR instr(lower(tgt.title), @text) > 0)
+  AND (@live = 0 OR (src.status_code BETWEEN 200 AND 299 AND tgt.status_code BETWEEN 200 AND 299))`;
 
 export class SuggestionsRepository {
   private readonly statements;
@@ -239,6 +242,7 @@ export class SuggestionsRepository {
       ids: filter.ids ? JSON.stringify(filter.ids) : null,
       // instr, not LIKE: the text is matched as written, % and _ included.
       text: filter.text === undefined ? null : filter.text.toLowerCase(),
+      live: filter.livePages === true ? 1 : 0,
     };
   }
 }

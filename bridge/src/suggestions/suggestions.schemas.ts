@@ -89,6 +89,14 @@ export const listSuggestionsQuery = paginationQuery.extend({
     .max(200)
     .optional()
     .meta({ description: 'Text search (extension): suggestions whose anchor text or source or target title contains it, ignoring ASCII case.' }),
+  livePages: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({
+      description:
+        'Extension. `true`: only suggestions whose source and target pages are live (a 2xx status as last synced), so that the list and its total leave out pages the site no longer shows (unpublished, private, trashed). A site asks this for users who may not read such pages.',
+    }),
 });
 export type ListSuggestionsQuery = z.output<typeof listSuggestionsQuery>;
 

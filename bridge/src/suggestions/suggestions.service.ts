@@ -133,6 +133,7 @@ export class SuggestionsService {
       implementationId: query.implementationId,
       ids: query.ids,
       text: query.q,
+      livePages: query.livePages,
     };
     return {
       items: this.suggestions.list(projectId, filter, { orderBy: query.orderBy, order: query.order }, query.limit, query.offset),
