@@ -36,7 +36,7 @@ function interlinker_uninstall_site(): void {
 	foreach ( $prefixes as $prefix ) {
 		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) );
 	}
-	foreach ( array_merge( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID, Interlinker\Implement\Implementation_Records::META_TOUCHED, Interlinker\Implement\Implementation_Records::META_UNDONE, Interlinker\Sync\Post_Keyphrases::META_KEY ), Interlinker\Links\Link_Counts::meta_keys() ) as $meta_key ) {
+	foreach ( array_merge( array( Interlinker\Content\Site_Content::META_SYNCED_URL, Interlinker\Content\Site_Content::META_GONE_URL, Interlinker\Implement\Implementation_Records::META_RECORD, Interlinker\Implement\Implementation_Records::META_ID, Interlinker\Implement\Implementation_Records::META_TOUCHED, Interlinker\Implement\Implementation_Records::META_UNDONE, Interlinker\Sync\Post_Keyphrases::META_KEY ), Interlinker\Links\Link_Counts::meta_keys() ) as $meta_key ) {
 		delete_post_meta_by_key( $meta_key );
 	}
 	delete_post_meta_by_key( Interlinker\Content\No_Suggestions::META_KEY );

@@ -23,6 +23,13 @@ final class Site_Content {
 	/** Post meta: the URL under which the post was last synced (its permalink may change later). */
 	public const META_SYNCED_URL = '_interlinker_synced_url';
 
+	/**
+	 * The URL the bridge last had the post live under, once the post stopped being public (synced as gone): what the
+	 * bridge still holds about it (suggestions, implementations) keeps naming this post, so that whether a user may
+	 * see it is decided on the post as it is now.
+	 */
+	public const META_GONE_URL = '_interlinker_gone_url';
+
 	public function __construct( private readonly Settings $settings ) {}
 
 	/**
@@ -155,10 +162,11 @@ final class Site_Content {
 			return $post_id;
 		}
 		// The permalink may have changed since the sync, or the post is no longer public (url_to_postid() finds
-		// published posts only): the URL the bridge knows is in post meta. Read directly, so that the answer does
-		// not depend on what the current user may see; callers check that themselves.
+		// only what the current user may see): the URL the bridge knows is in post meta, kept when the post went
+		// gone. Read directly, so that the answer does not depend on what the current user may see; callers decide
+		// that on the post (Post_Visibility). A trashed post is still the post it was.
 		global $wpdb;
-		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT m.post_id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND m.meta_value = %s AND p.post_status NOT IN ( 'auto-draft', 'inherit', 'trash' ) ORDER BY m.post_id LIMIT 1", self::META_SYNCED_URL, $url ) );
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT m.post_id FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key IN ( %s, %s ) AND m.meta_value = %s AND p.post_status NOT IN ( 'auto-draft', 'inherit' ) ORDER BY m.meta_key = %s DESC, m.post_id LIMIT 1", self::META_SYNCED_URL, self::META_GONE_URL, $url, self::META_SYNCED_URL ) );
 	}
 
 	/**

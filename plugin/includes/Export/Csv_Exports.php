@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Export;
 
+use Interlinker\Access\Post_Visibility;
 use Interlinker\Analytics\Analytics_Query;
 use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Implementation;
@@ -119,8 +120,8 @@ final class Csv_Exports {
 		$about = array( $implementation->id, $implementation->status, $implementation->created_at );
 		$rows  = array();
 		foreach ( $post_ids as $post_id ) {
-			// A post the user may not read (a private post of someone else) is left out, title and all.
-			if ( null !== get_post( $post_id ) && ! current_user_can( 'read_post', $post_id ) ) {
+			// A post the user may not see (Post_Visibility) is left out, title and all.
+			if ( ! Post_Visibility::can_see( $post_id ) ) {
 				continue;
 			}
 			$record = $this->records->find( $post_id, $implementation->id );

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Implement;
 
+use Interlinker\Access\Post_Visibility;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Rest\Suggestion_View;
 use WP_Error;
@@ -101,10 +102,10 @@ final class Implementation_Details {
 	}
 
 	/**
-	 * A post the user may not read (a private post of someone else) is left out, title and all.
+	 * A post the user may not see (Post_Visibility) is left out, title and all.
 	 */
 	private static function readable( int $post_id ): bool {
-		return null === get_post( $post_id ) || current_user_can( 'read_post', $post_id );
+		return Post_Visibility::can_see( $post_id );
 	}
 
 	private static function title( int $post_id ): string {

@@ -38,4 +38,11 @@ final class Implementation_Plan {
 	public function post_ids(): array {
 		return array_values( array_unique( array_filter( $this->source_posts ) ) );
 	}
+
+	/**
+	 * Whether a suggestion's source URL stands for no post of the site: nothing then shows whose it is.
+	 */
+	public function has_source_without_post(): bool {
+		return in_array( 0, $this->source_posts, true );
+	}
 }

@@ -22,7 +22,7 @@ final class Permitted_Implementation {
 
 	/**
 	 * @param string[]                        $suggestion_ids 1–100 ids.
-	 * @param callable(int[]): (bool|WP_Error) $may_edit       The rule about the posts the implementation would edit: true, or its refusal.
+	 * @param callable(int[], bool): (bool|WP_Error) $may_edit The rule about the posts the implementation would edit (and whether a source is no post): true, or its refusal.
 	 * @return Implement_Answer|WP_Error The bridge's implementation, with what happened to each suggestion.
 	 */
 	public function implement( array $suggestion_ids, callable $may_edit ): Implement_Answer|WP_Error {
@@ -30,7 +30,7 @@ final class Permitted_Implementation {
 		if ( is_wp_error( $plan ) ) {
 			return $plan;
 		}
-		$allowed = $may_edit( $plan->post_ids() );
+		$allowed = $may_edit( $plan->post_ids(), $plan->has_source_without_post() );
 		if ( true !== $allowed ) {
 			return $allowed instanceof WP_Error ? $allowed : new WP_Error( 'interlinker_forbidden', __( 'Sorry, you are not allowed to do that.', 'interlinker' ), array( 'status' => rest_authorization_required_code() ) );
 		}

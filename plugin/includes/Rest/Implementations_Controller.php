@@ -100,12 +100,21 @@ final class Implementations_Controller extends Rest_Controller {
 	}
 
 	/**
-	 * Rule: implementing edits the suggestions' source posts, so it needs the right to edit each of them. Only the
-	 * loaded suggestions tell which posts those are: the implementation asks this rule after planning, before writing.
+	 * Rule: implementing edits the suggestions' source posts, so it needs the right to edit each of them; a
+	 * suggestion whose source is no post of the site (deleted, or never one) needs edit_others_posts, as approving
+	 * or rejecting it does. Only the loaded suggestions tell which posts those are: the implementation asks this
+	 * rule after planning, before anything is recorded or written.
 	 *
-	 * @param int[] $post_ids The posts the implementation would edit.
+	 * @param int[] $post_ids            The posts the implementation would edit.
+	 * @param bool  $source_without_post Whether a suggestion's source is no post of the site.
 	 */
-	public function implement_posts_permissions_check( array $post_ids ): bool|WP_Error {
+	public function implement_posts_permissions_check( array $post_ids, bool $source_without_post = false ): bool|WP_Error {
+		if ( $source_without_post ) {
+			$allowed = self::require_capability( 'edit_others_posts' );
+			if ( true !== $allowed ) {
+				return $allowed;
+			}
+		}
 		return self::require_edit_posts( $post_ids );
 	}
 

@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Suggestions;
 
+use Interlinker\Access\Post_Visibility;
 use Interlinker\Bridge\Suggestion;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -33,16 +34,12 @@ final class Presented_Suggestion {
 	) {}
 
 	/**
-	 * Whether the current user may read both posts: a private post of someone else (or any post the user cannot
-	 * read) keeps the suggestion out of their lists, title and all.
+	 * Whether the current user may see both ends (Post_Visibility): a private, draft or trashed post of someone else
+	 * keeps the suggestion out of their lists, title, sentence and all; so does a URL that is no post, for users who
+	 * may not edit others' posts.
 	 */
 	public function is_readable(): bool {
-		foreach ( array( $this->source_post_id, $this->target_post_id ) as $post_id ) {
-			if ( $post_id > 0 && ! current_user_can( 'read_post', $post_id ) ) {
-				return false;
-			}
-		}
-		return true;
+		return Post_Visibility::can_see( $this->source_post_id ) && Post_Visibility::can_see( $this->target_post_id );
 	}
 
 	/**

@@ -10,6 +10,8 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Suggestions;
 
+use Interlinker\Access\Post_Visibility;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
@@ -50,6 +52,11 @@ final class Suggestion_List_Query {
 		}
 		if ( '' !== $this->search ) {
 			$query['q'] = $this->search;
+		}
+		// Filtered by the bridge, not after its answer: the total (X-WP-Total) and the search then count no row about
+		// a post the user may not see.
+		if ( ! Post_Visibility::sees_non_public_posts() ) {
+			$query['livePages'] = 'true';
 		}
 		return $query;
 	}

@@ -90,7 +90,7 @@ final class Post_Change_Listener {
 	public function post_deleting( int $post_id, WP_Post $post ): void {
 		$url = (string) get_post_meta( $post_id, Site_Content::META_SYNCED_URL, true );
 		if ( '' !== $url && $this->settings->is_configured() ) {
-			$this->queue->add_gone_url( $url, Page_Payload::title( $post ), $post_id );
+			$this->queue->add_gone_url( $url, '', $post_id );
 		}
 	}
 }

@@ -140,7 +140,8 @@ final class Sync_Service {
 	private function pages_for( WP_Post $post ): array {
 		$synced_url = (string) get_post_meta( $post->ID, Site_Content::META_SYNCED_URL, true );
 		if ( ! $this->content->is_live( $post ) ) {
-			return '' === $synced_url ? array() : array( Page_Payload::gone( $synced_url, Page_Payload::title( $post ) ) );
+			// Without its title: a post that is no longer public may have been retitled with what is not for others.
+			return '' === $synced_url ? array() : array( Page_Payload::gone( $synced_url ) );
 		}
 		if ( ! $this->content->is_followed( $post ) ) {
 			return array();
@@ -162,8 +163,11 @@ final class Sync_Service {
 		}
 		if ( 200 === $page['statusCode'] ) {
 			update_post_meta( $post_id, Site_Content::META_SYNCED_URL, wp_slash( $page['url'] ) );
+			delete_post_meta( $post_id, Site_Content::META_GONE_URL, wp_slash( $page['url'] ) );
 		} elseif ( 410 === $page['statusCode'] ) {
+			// The bridge no longer has the post live, but still holds what was said about it: keep the URL.
 			delete_post_meta( $post_id, Site_Content::META_SYNCED_URL );
+			update_post_meta( $post_id, Site_Content::META_GONE_URL, wp_slash( $page['url'] ) );
 		}
 	}
 
