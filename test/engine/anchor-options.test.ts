@@ -60,6 +60,38 @@ describe('anchorOptions', () => {
   });
 });
 
+describe('anchors never cut a unit', () => {
+  const TARGETS = [
+    { path: '/impl-trait', title: 'Impl trait', html: '<p>An impl trait names a type by the traits it implements; impl trait in argument position is sugar for a generic.</p>' },
+    { path: '/release-2-12', title: 'Release 2.12', html: '<p>Release 2.12 brings faster builds and a new lint for unused imports.</p>' },
+    { path: '/path', title: 'Path handling', html: '<p>Path handling joins, splits and normalises file paths on every platform.</p>' },
+    { path: '/loops', title: 'Loops', html: '<p>A for loop repeats a block over the items of a sequence.</p>' },
+    { path: '/classes', title: 'Classes', html: '<p>A class bundles data and functions that act on it.</p>' },
+  ];
+  const anchorsFrom = (html: string, target: string): string[] =>
+    anchorTexts(indexSite([...TARGETS, { path: '/source', title: 'Notes', html }]), '/source', target);
+
+  test.each([
+    { inside: 'a hyphenated compound', html: '<p>We stabilised return-position impl trait this year.</p>', target: '/impl-trait', cut: 'position impl trait' },
+    { inside: 'a version', html: '<p>The first beta, 2.12.0-beta.1, is out for testing.</p>', target: '/release-2-12', cut: '2.12', free: false },
+    { inside: 'a path', html: '<p>The helpers live in src/path/handling.rs in the tree.</p>', target: '/path', cut: 'path' },
+    { inside: 'a URL', html: '<p>Read it at https://example.org/path-handling/guide for details.</p>', target: '/path', cut: 'path' },
+    { inside: 'an identifier', html: '<p>Call os::path_handling_init before anything else.</p>', target: '/path', cut: 'path' },
+  ])('when the only mention is inside $inside, then no anchor is offered there', ({ html, target, cut, free = true }) => {
+    expect(anchorsFrom(html, target)).not.toContain(cut);
+    // The same words standing free are an anchor: what kept them out was the unit around them. (A bare version
+    // number alone names no release: only the cut is checked there.)
+    if (free) expect(anchorsFrom(html.replace(cut, ` ${cut} `), target)).toContain(cut);
+  });
+
+  test.each([
+    { what: 'a hyphenated title written whole', html: '<p>We wrote about impl trait and its uses last spring.</p>', target: '/impl-trait', anchor: 'impl trait' },
+    { what: 'a version ending a sentence', html: '<p>Everything here works since Release 2.12. Upgrade soon.</p>', target: '/release-2-12', anchor: 'Release 2.12' },
+  ])('when $what, then it is still the anchor', ({ html, target, anchor }) => {
+    expect(anchorsFrom(html, target)).toContain(anchor);
+  });
+});
+
 describe('anchor features', () => {
   const site = (html: string): InMemorySite =>
     indexSite([...PAGES, { path: '/colors', title: 'Colors', html: '<p>Named colors and color maps.</p>' }, { path: '/plots', title: 'Plots', html }]);

@@ -69,20 +69,20 @@ export function anchorOptions(search: AnchorSearch, target: TargetCandidate): An
     .map(({ mention }) => mention);
   for (const mention of eligibleMentions) {
     if (options.length >= MENTION_OPTIONS) break;
-    if (spans.has(spanKey(mention.first, mention.last))) continue;
+    if (spans.has(spanKey(mention.first, mention.last)) || cutsUnit(text, mention.first, mention.last)) continue;
     spans.add(spanKey(mention.first, mention.last));
     options.push(option(mention.first, mention.last, mention.kind, mention.ambiguity, mention.anchorUses));
   }
   const vocabulary = [corpus.titleTermIds(target.docNo) ?? EMPTY, corpus.keyTermIds(target.docNo) ?? EMPTY];
   for (const run of vocabularyRuns(search, vocabulary)) {
-    if (spans.has(spanKey(run.first, run.last))) continue;
+    if (spans.has(spanKey(run.first, run.last)) || cutsUnit(text, run.first, run.last)) continue;
     spans.add(spanKey(run.first, run.last));
     options.push(option(run.first, run.last, null, 1, 0));
   }
   // A page the source resembles but never names by its own words: its specific words the source shares.
   if (options.length === 0) {
     for (const run of vocabularyRuns(search, [search.shared.of(target.docNo)])) {
-      options.push(option(run.first, run.last, null, 1, 0));
+      if (!cutsUnit(text, run.first, run.last)) options.push(option(run.first, run.last, null, 1, 0));
     }
   }
   return options.sort((a, b) => preferenceOf(b) - preferenceOf(a) || a.start - b.start);
@@ -109,6 +109,33 @@ function isNameLike(text: SourceText, first: number, last: number): boolean {
     if (character === '\n') return false;
     if (character === ' ' || character === '\u00a0' || character === '"' || character === '\u201c' || character === '(') continue;
     return !SENTENCE_END.test(character);
+  }
+  return false;
+}
+
+/**
+ * Characters that bind the words on both sides into one unit when nothing else stands between them: a compound
+ * ("return-position"), a version ("2.12.0-beta.1"), a path or URL ("/usr/lib", "example.com"), an identifier
+ * ("sys_path", "foo::bar", "user@example"). An anchor that starts or ends at one of them links a piece of a unit.
+ */
+const UNIT_JOINERS = new Set(['-', '\u2010', '\u2011', '.', '/', '\\', '_', ':', '@', '+', '#', '~', '=']);
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Tokens first..last would cut a unit: a joiner binds the first to what precedes it, or the last to what follows. */
+function cutsUnit(text: SourceText, first: number, last: number): boolean {
+  const source = text.text;
+  const start = text.tokens.starts[first]!;
+  const end = withManSection(text, last);
+  const before = source[start - 1];
+  if (before !== undefined && UNIT_JOINERS.has(before)) {
+    const outer = source[start - 2];
+    // "foo::bar": two colons; "a/b", "x-y": a word on the other side.
+    if (outer !== undefined && (WORD_CHARACTER.test(outer) || outer === before)) return true;
+  }
+  const after = source[end];
+  if (after !== undefined && UNIT_JOINERS.has(after)) {
+    const outer = source[end + 1];
+    if (outer !== undefined && (WORD_CHARACTER.test(outer) || outer === after)) return true;
   }
   return false;
 }
