@@ -125,13 +125,13 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 function cutsUnit(text: SourceText, first: number, last: number): boolean {
   const source = text.text;
   const start = text.tokens.starts[first]!;
-  const end = withManSection(text, last);
   const before = source[start - 1];
   if (before !== undefined && UNIT_JOINERS.has(before)) {
     const outer = source[start - 2];
     // "foo::bar": two colons; "a/b", "x-y": a word on the other side.
     if (outer !== undefined && (WORD_CHARACTER.test(outer) || outer === before)) return true;
   }
+  const end = withManSection(text, last);
   const after = source[end];
   if (after !== undefined && UNIT_JOINERS.has(after)) {
     const outer = source[end + 1];
