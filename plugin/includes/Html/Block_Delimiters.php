@@ -35,7 +35,7 @@ final class Block_Delimiters {
 		// byte is read once however many "<!-- wp:x {" never end (no quadratic time on hostile content).
 		$searched_from = -1;
 		$attributes    = null;
-		while ( false !== ( $open = strpos( $content, '<!--', $at ) ) ) {
+		for ( $open = strpos( $content, '<!--' ); false !== $open; $open = strpos( $content, '<!--', $at ) ) {
 			if ( 1 !== preg_match( self::HEAD, $content, $head, 0, $open ) ) {
 				$at = $open + 1;
 				continue;

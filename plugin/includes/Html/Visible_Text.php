@@ -93,8 +93,8 @@ final class Visible_Text {
 	 */
 	private function read( string $content, array $excluded_blocks ): void {
 		// Each block delimiter is read as one comment, where WordPress's block parser finds it: its JSON may hold "-->".
-		$delimiters       = array();
-		$found            = Block_Delimiters::in( $content );
+		$delimiters = array();
+		$found      = Block_Delimiters::in( $content );
 		foreach ( $found as $delimiter ) {
 			$delimiters[ $delimiter['start'] ] = $delimiter;
 		}
