@@ -12,13 +12,16 @@ import {
 export interface HtmlVisitor {
   openTag: (name: string, attributes: Readonly<Record<string, string>>) => void;
   closeTag: (name: string) => void;
-  /** `verbatim`: written as-is in the HTML, not decoded from a character reference or read from a CDATA section. */
-  text: (text: string, verbatim: boolean) => void;
+  /**
+   * `verbatim`: written as-is in the HTML, not decoded from a character reference or read from a CDATA section; then
+   * `start` is where it begins in the HTML (each character at its own offset).
+   */
+  text: (text: string, verbatim: boolean, start: number) => void;
   /**
    * A comment's first and last characters (at most COMMENT_END each): WordPress writes its block delimiters there
    * (` wp:name {…} `, ` wp:name {…} /`, ` /wp:name `).
    */
-  comment?: (head: string, tail: string) => void;
+  comment?: (head: string, tail: string, start: number) => void;
 }
 
 /** Characters of each end of a comment passed to the visitor: bounded for any comment. */
@@ -107,13 +110,13 @@ class TreeBuilder implements TokenizerCallbacks {
   ontext(start: number, endIndex: number): void {
     const text = this.html.slice(start, endIndex);
     this.endIndex = endIndex - 1;
-    this.visitor.text(text, this.startIndex === start);
+    this.visitor.text(text, this.startIndex === start, start);
     this.startIndex = endIndex;
   }
 
   ontextentity(codePoint: number, endIndex: number): void {
     this.endIndex = endIndex - 1;
-    this.visitor.text(String.fromCodePoint(codePoint), false);
+    this.visitor.text(String.fromCodePoint(codePoint), false, this.startIndex);
     this.startIndex = endIndex;
   }
 
@@ -189,14 +192,15 @@ class TreeBuilder implements TokenizerCallbacks {
 
   oncomment(start: number, endIndex: number, endOffset: number): void {
     const end = endIndex - endOffset;
-    this.visitor.comment?.(this.html.slice(start, Math.min(start + COMMENT_END, end)), this.html.slice(Math.max(start, end - COMMENT_END), end));
+    // `start` is past "<!--": the comment itself starts 4 characters earlier.
+    this.visitor.comment?.(this.html.slice(start, Math.min(start + COMMENT_END, end)), this.html.slice(Math.max(start, end - COMMENT_END), end), start - 4);
     this.skip(endIndex);
   }
 
   oncdata(start: number, endIndex: number, endOffset: number): void {
     this.endIndex = endIndex;
     // In HTML a CDATA section is a comment; inside SVG or MathML it is text.
-    if (this.isInForeignContext()) this.visitor.text(this.html.slice(start, endIndex - endOffset), false);
+    if (this.isInForeignContext()) this.visitor.text(this.html.slice(start, endIndex - endOffset), false, start);
     this.startIndex = endIndex + 1;
   }
 

@@ -1,41 +1,122 @@
-/** WordPress shortcode names: `[gallery …]`, `[/caption]`. */
-const SHORTCODE_NAME = /\[\/?[A-Za-z][\w-]*/y;
-/** What may follow the name before the attributes, as `\s` counts whitespace. */
-const WHITESPACE = /\s/;
+import { blockDelimiters, maskBlockDelimiters } from './block-delimiters.js';
+
+/** Quoted attribute values looked through in one tag for a "]" WordPress would end the tag at. */
+const MAX_QUOTED_VALUES = 32;
+
+/** Characters a shortcode name cannot hold (add_shortcode() refuses them); every other character may be in one. */
+function isNameChar(code: number): boolean {
+  return code > 0x20 && code !== 0x3c && code !== 0x3e && code !== 0x26 && code !== 0x2f && code !== 0x5b && code !== 0x5d && code !== 0x3d;
+}
+
+function nameLength(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && isNameChar(text.charCodeAt(at))) at += 1;
+  return at - from;
+}
+
+function positions(text: string, char: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) found.push(at);
+  return found;
+}
+
+/** The first of the sorted `list` at or after `from`, or -1. */
+function next(list: readonly number[], from: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return list[low] ?? -1;
+}
 
 /**
- * The shortcodes of a text node as flattened [start, end) pairs: what `/\[\/?[A-Za-z][\w-]*(?:\s[^\]]*)?\]/g` matches,
- * found in linear time. The regex tried every "[" against the rest of the text when no "]" followed, so `[a [a [a …`
- * took time in the square of its length; here the next "]" is found once and reused until it is passed.
+ * The shortcodes of post content as sorted, non-overlapping, flattened [start, end) pairs: the plugin's
+ * Shortcode_Spans, which follows WordPress's get_shortcode_regex() for every name, registered or not. A tag runs from
+ * "[" and a name to the first "]", "[" included; a tag followed later by its closing tag covers everything up to it;
+ * the brackets of an escaped "[[gallery]]" belong to it. Wider than WordPress where it is safer: a "]" inside a
+ * quoted value does not end the tag, and every "[name" is a tag, nested or not. Brackets inside block delimiters are
+ * not shortcodes. O(n log n) whatever the brackets and quotes.
  */
-export function shortcodeSpans(text: string): number[] {
-  const spans: number[] = [];
-  // The first "]" at or after `closeFrom`; -1 once there is none left, and then no shortcode can end either.
-  let close = -2;
-  let closeFrom = 0;
-  const nextClose = (from: number): number => {
-    if (close === -1 || (close >= from && closeFrom <= from)) return close;
-    close = text.indexOf(']', from);
-    closeFrom = from;
-    return close;
-  };
-  for (let open = text.indexOf('['); open !== -1; ) {
-    SHORTCODE_NAME.lastIndex = open;
-    let end = -1;
-    if (SHORTCODE_NAME.test(text)) {
-      const afterName = SHORTCODE_NAME.lastIndex;
-      if (text.charCodeAt(afterName) === 93 /* ] */) end = afterName + 1;
-      else if (afterName < text.length && WHITESPACE.test(text[afterName]!)) {
-        const closing = nextClose(afterName + 1);
-        if (closing !== -1) end = closing + 1;
+export function shortcodeSpans(html: string): number[] {
+  if (!html.includes('[')) return [];
+  const text = maskBlockDelimiters(html, blockDelimiters(html));
+  const closes = positions(text, ']');
+  const quotes = { '"': positions(text, '"'), "'": positions(text, "'") };
+  // A quote opens a value after "=" or a space (shortcode_parse_atts()); elsewhere it is an apostrophe.
+  const opensValue = (at: number): boolean => at > 0 && (text[at - 1] === '=' || text.charCodeAt(at - 1) <= 0x20);
+  const opening = { '"': quotes['"'].filter(opensValue), "'": quotes["'"].filter(opensValue) };
+
+  const throughQuotes = (start: number, firstBracket: number): number => {
+    let bracket = firstBracket;
+    let from = start;
+    for (let i = 0; i < MAX_QUOTED_VALUES; i += 1) {
+      let open = -1;
+      let quote: '"' | "'" = '"';
+      for (const kind of ['"', "'"] as const) {
+        const at = next(opening[kind], from);
+        if (at >= 0 && at < bracket && (open < 0 || at < open)) {
+          open = at;
+          quote = kind;
+        }
       }
+      if (open < 0) break;
+      const close = next(quotes[quote], open + 1);
+      if (close < 0) break;
+      if (close > bracket) {
+        const after = next(closes, close + 1);
+        if (after < 0) break;
+        bracket = after;
+      }
+      from = close + 1;
     }
-    if (end === -1) {
-      open = text.indexOf('[', open + 1);
-      continue;
+    return bracket;
+  };
+
+  const closers = new Map<string, number[]>();
+  const spans: [number, number][] = [];
+  for (let at = text.indexOf('[/'); at !== -1; at = text.indexOf('[/', at + 2)) {
+    const length = nameLength(text, at + 2);
+    if (length > 0 && text[at + 2 + length] === ']') {
+      const name = asciiLower(text.slice(at + 2, at + 2 + length));
+      const list = closers.get(name);
+      if (list) list.push(at);
+      else closers.set(name, [at]);
+      spans.push([at, at + 3 + length]);
     }
-    spans.push(open, end);
-    open = text.indexOf('[', end);
   }
-  return spans;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) {
+    const length = nameLength(text, at + 1);
+    if (length === 0) continue;
+    const after = at + 1 + length;
+    const bracket = next(closes, after);
+    if (bracket < 0) break;
+    let end = throughQuotes(after, bracket) + 1;
+    if (text[bracket - 1] !== '/') {
+      // Enclosing: WordPress takes the first closing tag after the opening tag's first "]".
+      const closer = next(closers.get(asciiLower(text.slice(at + 1, after))) ?? [], bracket + 1);
+      if (closer >= 0) end = Math.max(end, closer + 3 + length);
+    }
+    spans.push([at, end]);
+  }
+  for (const span of spans) {
+    // "[[gallery]]" prints "[gallery]": its outer brackets are the shortcode's too.
+    if (span[0] > 0 && text[span[0] - 1] === '[') span[0] -= 1;
+    if (span[1] < text.length && text[span[1]] === ']') span[1] += 1;
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  const merged: number[] = [];
+  for (const [start, end] of spans) {
+    const last = merged.length - 1;
+    if (last > 0 && start <= merged[last]!) merged[last] = Math.max(merged[last]!, end);
+    else merged.push(start, end);
+  }
+  return merged;
+}
+
+/** Lower case as PHP's strtolower() does it: ASCII only, so the plugin and the engine pair the same tags. */
+function asciiLower(name: string): string {
+  return name.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }

@@ -1,3 +1,4 @@
+import { blockDelimiters, maskBlockDelimiters, type BlockDelimiter } from './block-delimiters.js';
 import { walkHtml } from './html-walker.js';
 import { shortcodeSpans } from './shortcodes.js';
 import type { ExtractedLink } from './types.js';
@@ -41,19 +42,6 @@ export const EXCLUDED_BLOCKS: ReadonlySet<string> = new Set([
   'core/navigation', 'core/navigation-link', 'core/file', 'core/embed', 'core/search', 'core/table-of-contents',
   'core/freeform', 'core/footnotes',
 ]);
-
-/** A block delimiter comment: ` wp:name {…} `, ` wp:ns/name /` (self-closing) or ` /wp:name `. */
-const BLOCK_DELIMITER = /^\s*(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)(?=[\s/]|$)/;
-
-/** The block a delimiter opens (+1) or closes (-1), with its full name; null for any other comment or a self-closing one. */
-function blockDelimiter(head: string, tail: string): { name: string; change: 1 | -1 } | null {
-  const match = BLOCK_DELIMITER.exec(head);
-  if (match === null) return null;
-  const name = match[2]!.includes('/') ? match[2]! : `core/${match[2]!}`;
-  if (match[1] !== undefined) return { name, change: -1 };
-  // A self-closing block (` wp:name {…} /`) has no inner content.
-  return tail.trimEnd().endsWith('/') ? null : { name, change: 1 };
-}
 
 /*
  * Limits per page. Each is far above what real pages hold (on the quality corpora's 730 pages: at most 1,159 links,
@@ -120,7 +108,13 @@ export function extractVisibleText(html: string, options: VisibleTextOptions = {
     if (length > 0 && parts[parts.length - 1] !== '\n') append('\n');
   };
 
-  walkHtml(html, {
+  // Each block delimiter is read as one comment, where WordPress's block parser finds it (its JSON may hold "-->"); the
+  // plugin's Visible_Text reads the same way, and both leave out the shortcodes found on the whole content.
+  const delimiters = blockDelimiters(html);
+  const delimiterAt = new Map<number, BlockDelimiter>(delimiters.map((delimiter) => [delimiter.start, delimiter]));
+  const shortcodes = new ShortcodeCursor(shortcodeSpans(html));
+
+  walkHtml(maskBlockDelimiters(html, delimiters), {
     openTag(name, attributes) {
       if (HIDDEN.has(name)) hiddenDepth += 1;
       if (noAnchor(name)) noAnchorDepth += 1;
@@ -151,12 +145,13 @@ export function extractVisibleText(html: string, options: VisibleTextOptions = {
         heading = null;
       }
     },
-    comment(head, tail) {
-      const delimiter = blockDelimiter(head, tail);
-      if (delimiter === null || !EXCLUDED_BLOCKS.has(delimiter.name)) return;
-      excludedBlockDepth = Math.max(0, excludedBlockDepth + delimiter.change);
+    comment(_head, _tail, start) {
+      const delimiter = delimiterAt.get(start);
+      // A self-closing block has no inner content.
+      if (delimiter === undefined || delimiter.void || !EXCLUDED_BLOCKS.has(delimiter.name)) return;
+      excludedBlockDepth = Math.max(0, excludedBlockDepth + (delimiter.closer ? -1 : 1));
     },
-    text(text, verbatim) {
+    text(text, verbatim, textStart) {
       if (hiddenDepth > 0) return;
       if (openLinks.length > 0 || heading !== null) {
         const piece = text.replace(WHITESPACE_RUN, ' ');
@@ -166,19 +161,32 @@ export function extractVisibleText(html: string, options: VisibleTextOptions = {
       const start = length;
       append(text);
       // Only text written as-is in the HTML (no entity) can take an inserted link.
-      if (noAnchorDepth === 0 && excludedBlockDepth === 0 && verbatim) addEligible(eligible, text, start);
+      if (noAnchorDepth === 0 && excludedBlockDepth === 0 && verbatim) shortcodes.addEligible(eligible, text, start, textStart);
     },
   });
   return { text: parts.join(''), eligible, links, headings, ids };
 }
 
-/** Adds a text node's span, leaving out any shortcode inside it (WordPress shortcodes are never anchor text). */
-function addEligible(eligible: number[], text: string, offset: number): void {
-  const shortcodes = text.includes('[') ? shortcodeSpans(text) : [];
-  let from = 0;
-  for (let i = 0; i < shortcodes.length; i += 2) {
-    if (shortcodes[i]! > from) eligible.push(offset + from, offset + shortcodes[i]!);
-    from = shortcodes[i + 1]!;
+/** The content's shortcode spans, read once in document order as text nodes come. */
+class ShortcodeCursor {
+  private at = 0;
+
+  constructor(private readonly spans: readonly number[]) {}
+
+  /**
+   * Adds a verbatim text node's span (at `offset` in the visible text, `source` in the HTML), leaving out every
+   * shortcode inside it: WordPress shortcodes are never anchor text.
+   */
+  addEligible(eligible: number[], text: string, offset: number, source: number): void {
+    const end = source + text.length;
+    // Spans that end before this text can hold no later text either.
+    while (this.at < this.spans.length && this.spans[this.at + 1]! <= source) this.at += 2;
+    let from = source;
+    for (let i = this.at; i < this.spans.length && this.spans[i]! < end; i += 2) {
+      const start = Math.max(this.spans[i]!, source);
+      if (start > from) eligible.push(offset + from - source, offset + start - source);
+      from = Math.max(from, this.spans[i + 1]!);
+    }
+    if (end > from) eligible.push(offset + from - source, offset + text.length);
   }
-  if (text.length > from) eligible.push(offset + from, offset + text.length);
 }

@@ -48,8 +48,6 @@ final class Visible_Text {
 	/** Phrasing elements a link may wrap whole: they do not end a run of linkable text. */
 	private const INLINE = array( 'EM', 'STRONG', 'B', 'I', 'U', 'S', 'SPAN', 'MARK', 'SMALL', 'SUB', 'SUP', 'ABBR', 'CITE', 'Q', 'DEL', 'INS', 'TIME', 'DFN', 'BDI', 'BDO', 'DATA' );
 
-	private const BLOCK_DELIMITER = '/^<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(?:\{.*\}\s+)?(\/)?-->$/s';
-
 	/** @var string[] One visible character each (a character reference counts as one). */
 	public array $chars = array();
 	/** @var int[] Byte offset in the content where each character's source starts. */
@@ -94,7 +92,13 @@ final class Visible_Text {
 	 * @param string[] $excluded_blocks
 	 */
 	private function read( string $content, array $excluded_blocks ): void {
-		$scanner          = new Html_Scanner( $content );
+		// Each block delimiter is read as one comment, where WordPress's block parser finds it: its JSON may hold "-->".
+		$delimiters = array();
+		$found      = Block_Delimiters::in( $content );
+		foreach ( $found as $delimiter ) {
+			$delimiters[ $delimiter['start'] ] = $delimiter;
+		}
+		$scanner          = new Html_Scanner( Block_Delimiters::masked( $content, $found ) );
 		$this->shortcodes = Shortcode_Spans::in( $content );
 		$depths           = array();
 		$hidden           = 0;
@@ -129,9 +133,10 @@ final class Visible_Text {
 					break;
 				case '#comment':
 					++$this->run;
-					if ( preg_match( self::BLOCK_DELIMITER, substr( $content, $span[0], $span[1] ), $m ) && empty( $m[3] ) ) {
-						$block = str_contains( $m[2], '/' ) ? $m[2] : 'core/' . $m[2];
-						if ( '/' === $m[1] ) {
+					$delimiter = $delimiters[ $span[0] ] ?? null;
+					if ( null !== $delimiter && $span[1] === $delimiter['end'] - $delimiter['start'] && ! $delimiter['void'] ) {
+						$block = $delimiter['name'];
+						if ( $delimiter['closer'] ) {
 							$closed = array_pop( $blocks );
 							if ( null !== $closed && in_array( $closed, $excluded_blocks, true ) ) {
 								--$blocked_depth;
