@@ -38,6 +38,7 @@ import { smallSiteRows, smallSiteTable } from './report/small-sites.js';
 import { blogTable } from './report/blog-summary.js';
 import { summaryTable } from './report/summary.js';
 import { inboundSiteResult, inboundTable, MAX_INBOUND_TARGETS } from './inbound/inbound-row.js';
+import { JUDGED_VARIANT, shownOfBlog, type ShownReport } from './judging/shown.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CACHE = path.join(REPO_ROOT, '.cache');
@@ -192,6 +193,22 @@ function writeAnswers(corpora: readonly PreparedCorpus[], runs: readonly EngineR
   writeFileSync(path.join(CACHE, 'quality-answers.jsonl'), lines.join('\n') + '\n');
 }
 
+/**
+ * What the default shows on each blog with all its links removed, suggestion by suggestion, for the judging protocol
+ * (`judging/sample.ts`); written only when blogs were asked.
+ */
+function writeShown(corpora: readonly PreparedCorpus[], runs: readonly EngineRun[][], engine: ShownReport['engine']): void {
+  const blogs = corpora.flatMap(({ source, variants }, corpusIndex) => {
+    if (!isBlogSource(source)) return [];
+    const variantIndex = variants.findIndex(({ variant }) => variant.name === JUDGED_VARIANT);
+    const { variant, sourceUrls } = variants[variantIndex]!;
+    return [shownOfBlog(source.id, variant, sourceUrls, runs[corpusIndex]![variantIndex]!, DEFAULT_MIN_RELEVANCE_SCORE)];
+  });
+  if (blogs.length === 0) return;
+  const report: ShownReport = { generatedAt: new Date().toISOString(), engine, minRelevanceScore: DEFAULT_MIN_RELEVANCE_SCORE, blogs };
+  writeFileSync(path.join(CACHE, 'quality-shown.json'), JSON.stringify(report, null, 1));
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const sources = selectCorpusSources(args.corpus);
@@ -214,6 +231,7 @@ async function main(): Promise<void> {
   const models = modelsFor(corpora, fitOnly);
   const { runs, smallSites: smallSiteAnswers } = await askBridges(corpora, models);
   writeAnswers(corpora, runs, smallSiteAnswers);
+  writeShown(corpora, runs, version);
   const results = corpora.map((prepared, corpusIndex) => {
     const evaluations: VariantEvaluation[] = prepared.variants.map((variant, variantIndex) =>
       evaluateVariant(variant, runs[corpusIndex]![variantIndex]!, DEFAULT_MIN_RELEVANCE_SCORE),
