@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
 import { startBridgeProcess } from '../../test/support/bridge-process.js';
-import { selectBenchmarkSites, siteVocabulary, type BenchmarkSite } from '../speed/benchmark-sites.js';
+import { selectBenchmarkSites, VocabularyCounter, type BenchmarkSite } from '../speed/benchmark-sites.js';
 import { databaseFootprint } from '../speed/database-footprint.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,11 +60,15 @@ async function measure(site: BenchmarkSite, size: number, queries: number) {
     const project = await client.createProject({ name: `${site.name} ${size}`, domain: site.domain });
     const beforeSync = memoryOf(bridge.pid);
 
-    /** Syncs the whole site in batches; the time spent in requests (page generation is not counted). */
-    const syncSite = async (): Promise<number> => {
+    /**
+     * Syncs the whole site in batches; the time spent in requests (generating and counting pages is not counted).
+     * `vocabulary` counts the pages' words on the way.
+     */
+    const syncSite = async (vocabulary?: VocabularyCounter): Promise<number> => {
       let ms = 0;
       for (let first = 0; first < size; first += BATCH) {
         const batch = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) => site.page(first + i, size));
+        if (vocabulary) for (const page of batch) vocabulary.add(page);
         const started = performance.now();
         const result = await client.syncPages(project.id, batch);
         ms += performance.now() - started;
@@ -72,7 +76,9 @@ async function measure(site: BenchmarkSite, size: number, queries: number) {
       }
       return ms;
     };
-    const syncMs = await syncSite();
+    const vocabulary = new VocabularyCounter();
+    const syncMs = await syncSite(vocabulary);
+    const { words, distinctWords } = vocabulary;
     const afterSync = memoryOf(bridge.pid);
     // The same site again, unchanged: what a periodic full sync costs.
     const resyncMs = await syncSite();
@@ -102,7 +108,6 @@ async function measure(site: BenchmarkSite, size: number, queries: number) {
     const readyMs = performance.now() - restartStarted;
     const afterRestart = memoryOf(bridge.pid);
     const footprint = databaseFootprint(dbFile);
-    const { words, distinctWords } = siteVocabulary(site, size);
     const rssGrowthBytes = (afterSync.rssMb - beforeSync.rssMb) * 1024 * 1024;
 
     return {

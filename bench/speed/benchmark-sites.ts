@@ -45,19 +45,29 @@ export function selectBenchmarkSites(choice: string): BenchmarkSite[] {
 }
 
 /**
- * Words and distinct words of a site's first `size` pages (titles and visible text, as the engine's tokenizer splits
- * them, lower case): what the index has to hold.
+ * Words and distinct words of pages (titles and visible text, as the engine's tokenizer splits them, lower case): what
+ * the index has to hold. Pages are added as they are sent, so that counting needs no second pass over the site.
  */
-export function siteVocabulary(site: BenchmarkSite, size: number): { words: number; distinctWords: number } {
-  const seen = new Set<string>();
-  let words = 0;
-  for (let index = 0; index < size; index += 1) {
-    const page = site.page(index, size);
+export class VocabularyCounter {
+  words = 0;
+  private readonly seen = new Set<string>();
+
+  add(page: BenchmarkPage): void {
     for (const text of [page.title, extractVisibleText(page.content).text]) {
       const tokens = tokenize(text);
-      words += tokens.count;
-      for (let i = 0; i < tokens.count; i += 1) seen.add(tokens.words[i]!);
+      this.words += tokens.count;
+      for (let i = 0; i < tokens.count; i += 1) this.seen.add(tokens.words[i]!);
     }
   }
-  return { words, distinctWords: seen.size };
+
+  get distinctWords(): number {
+    return this.seen.size;
+  }
+}
+
+/** Words and distinct words of a site's first `size` pages. */
+export function siteVocabulary(site: BenchmarkSite, size: number): { words: number; distinctWords: number } {
+  const counter = new VocabularyCounter();
+  for (let index = 0; index < size; index += 1) counter.add(site.page(index, size));
+  return { words: counter.words, distinctWords: counter.distinctWords };
 }
