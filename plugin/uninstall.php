@@ -43,6 +43,7 @@ function interlinker_uninstall_site(): void {
 	wp_clear_scheduled_hook( Interlinker\Sync\Sync_Queue::CRON_HOOK );
 	delete_option( Interlinker\Links\Link_Count_Run::OPTION );
 	delete_option( Interlinker\Links\Link_Count_Run::LOCK );
+	delete_option( Interlinker\Access\Read_Cache::OPTION_VISIBILITY );
 	wp_clear_scheduled_hook( Interlinker\Links\Link_Count_Run::CRON_HOOK );
 }
 

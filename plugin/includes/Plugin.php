@@ -146,6 +146,8 @@ final class Plugin {
 		add_action( 'rest_api_init', array( $this, 'register_rest_routes' ) );
 		// A user's change through the plugin's routes ends their cached read answers.
 		add_filter( 'rest_request_after_callbacks', array( $this->reads, 'forget_after_change' ), 10, 3 );
+		// A post that became or stopped being public changes what everyone may read: no cached answer outlives it.
+		add_action( 'transition_post_status', array( $this->reads, 'forget_after_visibility_change' ), 10, 2 );
 		// The export routes answer CSV files, which WordPress's REST server would send as a JSON string.
 		add_filter( 'rest_pre_serve_request', array( Csv_Response::class, 'serve' ), 10, 4 );
 

@@ -96,4 +96,28 @@ describe('analytics', () => {
     ]);
     expect(await account.client.getTimeseries(projectId)).toHaveLength(30);
   });
+
+  it('when a page is synced gone, then links in it (an implemented suggestion included) are no broken links, in the list or its total', async () => {
+    const project = (await account.client.createProject({ name: 'gone source', domain: D })).id;
+    await account.client.syncPages(project, [
+      { url: `${D}/was`, title: 'Was', content: '<p>Read <a href="/dead">the dead page</a>.</p>' },
+      { url: `${D}/still`, title: 'Still', content: '<p>Read <a href="/dead">it</a>.</p>' },
+      { url: `${D}/dead`, title: 'Dead', content: '', statusCode: 410 },
+    ]);
+    await account.client.syncPages(project, [{ url: `${D}/was`, title: '', content: '', statusCode: 410 }]);
+    const pages = Object.fromEntries(
+      (bridge.db.prepare('SELECT id, url FROM pages WHERE project_id = ?').all(project) as { id: string; url: string }[]).map((p) => [new URL(p.url).pathname, p.id]),
+    );
+    bridge.db
+      .prepare(
+        `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score, status, created_at, updated_at)
+         VALUES ('sug_gone_source', ?, ?, ?, 'private words', 'A sentence of a page no longer public.', 0.9, 'implemented', '2026-02-01T09:00:00.000Z', '2026-02-01T09:00:00.000Z')`,
+      )
+      .run(project, pages['/was'], pages['/dead']);
+
+    const broken = await account.client.listBrokenLinks(project);
+
+    expect(broken.items.map((link) => link.sourcePageUrl)).toEqual([`${D}/still`]);
+    expect(broken.pagination.total).toBe(1);
+  });
 });

@@ -91,11 +91,14 @@ export class AnalyticsRepository {
            t.status_code AS statusCode
          FROM (${ALL_LINKS}) a JOIN pages t ON t.project_id = @projectId AND t.url_key = a.target_key
          JOIN pages s ON s.id = a.source_page_id
-         WHERE t.status_code BETWEEN 400 AND 599 ORDER BY s.url, t.url LIMIT @limit OFFSET @offset`,
+         WHERE t.status_code BETWEEN 400 AND 599 AND s.status_code BETWEEN 200 AND 299
+         ORDER BY s.url, t.url LIMIT @limit OFFSET @offset`,
       ),
+      // A link in a page the site reported gone is no link a visitor follows, and quotes a page that is no longer public.
       brokenCount: db.prepare(
         `SELECT COUNT(*) FROM (${ALL_LINKS}) a JOIN pages t ON t.project_id = @projectId AND t.url_key = a.target_key
-         WHERE t.status_code BETWEEN 400 AND 599`,
+         JOIN pages s ON s.id = a.source_page_id
+         WHERE t.status_code BETWEEN 400 AND 599 AND s.status_code BETWEEN 200 AND 299`,
       ).pluck(),
       inboundCounts: db.prepare(
         `SELECT COALESCE(c.n, 0) AS inbound, COUNT(*) AS pages FROM pages p

@@ -64,7 +64,7 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       method: 'get',
       path: '/api/projects/{projectId}/analytics/broken-links',
       operationId: 'listBrokenLinks',
-      summary: 'Internal links that point at a 4xx/5xx page (extension)',
+      summary: 'Internal links in live (2xx) pages that point at a 4xx/5xx page (extension)',
       tag: 'Analytics',
       params: projectParams,
       query: reportPageQuery,

@@ -26,6 +26,8 @@ final class Read_Cache {
 
 	public const TRANSIENT_PREFIX = 'interlinker_read_';
 	public const META_GENERATION  = 'interlinker_read_generation';
+	/** Option: counts the times a post became or stopped being public, which no cached answer may outlive. */
+	public const OPTION_VISIBILITY = 'interlinker_read_visibility';
 
 	/** Seconds an answer is kept by default (filter `interlinker_read_cache_ttl`). */
 	public const DEFAULT_TTL = 30;
@@ -88,10 +90,23 @@ final class Read_Cache {
 		return $response;
 	}
 
+	/**
+	 * After a post's status changed (transition_post_status): when it became or stopped being public, what every
+	 * user may see changed with it, so no cached answer counts any more.
+	 *
+	 * @param string $new_status The post's status now.
+	 * @param string $old_status Its status before.
+	 */
+	public function forget_after_visibility_change( string $new_status, string $old_status ): void {
+		if ( $new_status !== $old_status && ( 'publish' === $new_status || 'publish' === $old_status ) ) {
+			update_option( self::OPTION_VISIBILITY, (int) get_option( self::OPTION_VISIBILITY, 0 ) + 1, false );
+		}
+	}
+
 	private function key( int $user_id, WP_REST_Request $request ): string {
 		$params = $request->get_query_params();
 		ksort( $params );
-		$generation = (int) get_user_meta( $user_id, self::META_GENERATION, true );
+		$generation = (int) get_user_meta( $user_id, self::META_GENERATION, true ) . '.' . (int) get_option( self::OPTION_VISIBILITY, 0 );
 		return self::TRANSIENT_PREFIX . md5( $user_id . '|' . $generation . '|' . $request->get_route() . '|' . (string) wp_json_encode( $params ) );
 	}
 }
