@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { HOSTILE_SHAPES } from '../../bench/hostile/hostile-pages.js';
 import { sentenceAround } from '../../bridge/src/engine/context.js';
 import { walkHtml, type HtmlVisitor } from '../../bridge/src/engine/html-walker.js';
+import { blockDelimiters } from '../../bridge/src/engine/block-delimiters.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
 import { shortcodeSpans } from '../../bridge/src/engine/shortcodes.js';
 import { MAX_DISTINCT_WORDS, tokenize, wordTable } from '../../bridge/src/engine/tokenizer.js';
@@ -20,6 +21,12 @@ const page = (html: string) => ({ url: 'https://site.test/p', title: 'Page', htm
 describe('analysis time on hostile input', () => {
   test.each([
     { pattern: 'unclosed shortcodes "[a [a …"', step: 'shortcodeSpans', make: (n: number) => '[a '.repeat(Math.floor(n / 3)), work: shortcodeSpans },
+    { pattern: 'shortcode attributes holding "[" ("[a b=[ …")', step: 'shortcodeSpans', make: (n: number) => '[a b=[ '.repeat(Math.floor(n / 7)), work: shortcodeSpans },
+    { pattern: 'quotes never closed in a shortcode ([a b=" ] …)', step: 'shortcodeSpans', make: (n: number) => '[a b=" ] '.repeat(Math.floor(n / 9)), work: shortcodeSpans },
+    { pattern: 'escaped shortcodes "[[a]] …"', step: 'shortcodeSpans', make: (n: number) => '[[a]] [/a] '.repeat(Math.floor(n / 11)), work: shortcodeSpans },
+    { pattern: 'block delimiters whose JSON holds "-->"', step: 'blockDelimiters', make: (n: number) => '<!-- wp:p {"a":"-->"} --><p>x</p>'.repeat(Math.floor(n / 33)), work: blockDelimiters },
+    { pattern: 'block delimiters whose JSON never closes', step: 'blockDelimiters', make: (n: number) => '<!-- wp:p {"a":"x -->'.repeat(Math.floor(n / 21)), work: blockDelimiters },
+    { pattern: 'block delimiters whose JSON never closes, through the whole analysis', step: 'analyzePage', make: (n: number) => '<!-- wp:p {"a":"x --><p>y</p>'.repeat(Math.floor(n / 29)), work: (html: string) => analyzePage(page(html)) },
     { pattern: 'unclosed links "<a href=x><i>y" repeated', step: 'extractVisibleText', make: shape('unclosed-links'), work: extractVisibleText },
     { pattern: 'nesting "<div>" repeated', step: 'walkHtml', make: shape('deep-nesting'), work: (html: string) => walkHtml(html, ignore) },
     { pattern: 'nesting "<b>" repeated', step: 'walkHtml', make: shape('deep-inline-nesting'), work: (html: string) => walkHtml(html, ignore) },

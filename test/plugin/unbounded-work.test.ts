@@ -50,8 +50,15 @@ describe('work in PHP grows linearly with the post, and the sync queue loses not
     ['Shortcode_Spans on unclosed [x] tokens', '[x] ', 'static fn( string $c ) => Interlinker\\Html\\Shortcode_Spans::in( $c )'],
     ['Visible_Text on text between [x] tokens', '[x] a word ', "static fn( string $c ) => Interlinker\\Html\\Visible_Text::of( '<p>' . $c . '</p>', array() )"],
     ['the payload sent on sync for [x] tokens', '[x] ', 'static fn( string $c ) => Interlinker\\Html\\Shortcode_Spans::strip( $c )'],
-  ])('when a post holds tens of thousands of tokens, then %s takes time linear in them', async (_name, unit, work) => {
-    const measured = await site.php<Growth>(growth(unit, work, 20_000));
+    ['Shortcode_Spans on attributes holding "["', '[a b=[ ', 'static fn( string $c ) => Interlinker\\Html\\Shortcode_Spans::in( $c )'],
+    ['Shortcode_Spans on quotes never closed', '[a b=" ] ', 'static fn( string $c ) => Interlinker\\Html\\Shortcode_Spans::in( $c )'],
+    ['Shortcode_Spans on escaped [[a]] tags', '[[a]] [/a] ', 'static fn( string $c ) => Interlinker\\Html\\Shortcode_Spans::in( $c )'],
+    ['Block_Delimiters on JSON holding "-->"', '<!-- wp:p {"a":"-->"} --><p>x</p>', 'static fn( string $c ) => Interlinker\\Html\\Block_Delimiters::in( $c )'],
+    ['Block_Delimiters on JSON never closed', '<!-- wp:p {"a":"x -->', 'static fn( string $c ) => Interlinker\\Html\\Block_Delimiters::in( $c )'],
+    // 29 bytes a unit, each one a comment and a paragraph: fewer of them make as large a post.
+    ['Visible_Text on block JSON never closed', '<!-- wp:p {"a":"x --><p>y</p>', "static fn( string $c ) => Interlinker\\Html\\Visible_Text::of( $c, array() )", 4_000],
+  ])('when a post holds tens of thousands of tokens, then %s takes time linear in them', async (_name, unit, work, units = 20_000) => {
+    const measured = await site.php<Growth>(growth(unit, work, units));
 
     // Linear is about 8 (a little more: memory caches), quadratic about 64; the bound leaves room for a busy machine.
     expect(measured.ratio, JSON.stringify(measured)).toBeLessThan(24);
