@@ -65,7 +65,7 @@ describe('the realistic benchmark site', () => {
     const text = Array.from({ length: 50 }, (_, index) => realisticPage(index).content).join(' ');
     expect(text).toMatch(/ [A-Z][a-z]+(berg|ski|ley|ford|stein|ovich|ström|worth)\b/);
     expect(text).toMatch(/\b\w+-\w+\b/);
-    // Pages as large as the synthetic site's: more than 5 KB of content on average.
+    // Pages of a real post's size: more than 5 KB of content on average.
     expect(Array.from({ length: 100 }, (_, index) => realisticPage(index).content.length).reduce((a, b) => a + b) / 100).toBeGreaterThan(5000);
   }, 60_000);
 });
