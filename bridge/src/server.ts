@@ -7,7 +7,7 @@ import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { answerProtocolErrors } from './http/protocol-errors.js';
+import { createHttpServer } from './http/http-server.js';
 import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
 
@@ -51,6 +51,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     trustProxy: config.trustProxy,
     quotas: config.quotas,
     indexMemoryBytes: config.indexMemory.budgetBytes,
+    metricsToken: config.metricsToken,
     relevance: config.relevanceModelFile === null ? undefined : RelevanceModel.fromJson(readFileSync(config.relevanceModelFile, 'utf8')),
   });
   let server: Server;
@@ -64,13 +65,12 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     }
 
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
+      const listening = createHttpServer(app).listen(config.port, config.host, () => resolve(listening));
       // Node closes a kept-alive connection 5 s after its last answer; a bridge busy storing a batch for longer
       // then closes connections whose next request has already arrived (the client sees ECONNRESET). A minute is
       // longer than any batch, and behind a proxy it outlives the proxy's own idle timeout (usually 60 s).
       listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-      answerProtocolErrors(listening);
       listening.once('error', reject);
     });
   } catch (error) {
