@@ -138,6 +138,8 @@ export function createApp(deps: AppDeps): App {
   const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs);
 
   const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
+  const limiter = rateLimit(new RateLimitRepository(db), clock);
+  const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   let openApi: unknown;
   const endpoints: Endpoint[] = [
     ...systemEndpoints(db, () => (openApi ??= buildOpenApiDocument(endpoints, { version: BRIDGE_VERSION, description: API_DESCRIPTION })), BRIDGE_VERSION, () => indexes.memory()),
@@ -150,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     ...generationEndpoints(projects, generationQueue),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),
-    ...metricsEndpoints(metrics && { registry: metrics, token: deps.metricsToken! }, throttle),
+    ...metricsEndpoints(metrics && { registry: metrics, token: deps.metricsToken! }, throttle, optionalAuth),
   ];
 
   const app = express();
@@ -158,8 +160,6 @@ export function createApp(deps: AppDeps): App {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog(logger));
   if (metrics) app.use(requestMetrics(metrics));
-  const limiter = rateLimit(new RateLimitRepository(db), clock);
-  const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   app.use(requestTarget(optionalAuth));
   app.use(requestHead(optionalAuth));
   app.use(

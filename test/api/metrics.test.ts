@@ -75,12 +75,18 @@ describe('GET /metrics', () => {
     expect(sample(text, 'interlinker_generation_queue_pages')).toBeGreaterThanOrEqual(0);
   });
 
-  it('when the token is missing or wrong, or an API key is sent, then 401 in the envelope, counted as failed authentications (429 past the limit)', async () => {
+  it('when the token is missing or wrong, then 401 counted as a failed authentication (429 past the limit); an API key, 401 with its rate-limit headers', async () => {
     const missing = await fetch(`${bridge.url}/metrics`);
     expect(missing.status).toBe(401);
     expect((await missing.json()).error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('INTERLINKER_METRICS_TOKEN') });
-    expect((await fetch(`${bridge.url}/metrics`, { headers: { Authorization: `Bearer ${account.key}` } })).status).toBe(401);
+    const apiKey = await fetch(`${bridge.url}/metrics`, { headers: { Authorization: `Bearer ${account.key}` } });
+    expect(apiKey.status).toBe(401);
+    expect((await apiKey.json()).error.message).toContain('INTERLINKER_METRICS_TOKEN');
+    expect(apiKey.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
     expect((await fetch(`${bridge.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+    const wrong = await fetch(`${bridge.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN.slice(2)}` } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.message).toContain('INTERLINKER_METRICS_TOKEN');
     const throttled = await fetch(`${bridge.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN.slice(1)}` } });
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -90,14 +96,16 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics on a bridge without INTERLINKER_METRICS_TOKEN', () => {
-  it('when it is asked for, with any token or none, then 404 as an unknown route', async () => {
+  it('when it is asked for, then it answers as an unknown route: 404, with the rate-limit headers of a valid key, 401 for a wrong one', async () => {
     const plain = await startTestBridge();
     try {
-      for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
+      for (const headers of [{}, { Authorization: `Bearer ${plain.createAccount('plain').key}` }] as Record<string, string>[]) {
         const response = await fetch(`${plain.url}/metrics`, { headers });
         expect(response.status).toBe(404);
         expect((await response.json()).error.code).toBe('not_found');
+        expect(response.headers.has('x-ratelimit-remaining')).toBe('Authorization' in headers);
       }
+      expect((await fetch(`${plain.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(401);
     } finally {
       await plain.close();
     }

@@ -19,7 +19,7 @@ export interface MigrationState {
 export function migrationState(db: Db, migrations: readonly Migration[] = knownMigrations): MigrationState | null {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
   if (table === undefined) return null;
-  const applied = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]);
+  const applied = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
   const known = migrations.map((migration) => migration.version).sort((a, b) => a - b);
   const appliedSet = new Set(applied);
   const knownSet = new Set(known);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { migrationState, type MigrationState } from '../db/migration-state.js';
+import type { MigrationState } from '../db/migration-state.js';
 import { checkProjectIndex, type ProjectIndexReport } from './index-consistency.js';
 
 /** What `interlinker-bridge check` found. */
