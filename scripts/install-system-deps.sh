@@ -17,6 +17,8 @@ readonly PACKAGES=(
   chromium fonts-liberation
   # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service).
   nginx-light
+  # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started).
+  systemd
 )
 
 if [[ $(id -u) -ne 0 ]]; then

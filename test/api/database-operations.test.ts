@@ -68,7 +68,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('interlinker-bridge backup', () => {
+describe('interlinker-bridge backup', { timeout: 120_000 }, () => {
   it('when a sync batch is half-written (the bridge paused inside its transaction), then the backup is taken, is one file, passes check and holds the pages before the batch', async () => {
     await bridge.stop();
     await bridge.start({ INTERLINKER_TEST_PAUSE_AT: 'sync-store' });
@@ -111,7 +111,7 @@ describe('interlinker-bridge backup', () => {
   });
 });
 
-describe('interlinker-bridge restore', () => {
+describe('interlinker-bridge restore', { timeout: 120_000 }, () => {
   it('when a backup is restored into a stopped bridge, then it answers exactly as when the backup was taken, suggestions included', async () => {
     await client.generateSuggestions(projectId, { sourcePageUrl: `${DOMAIN}${BLOG_POSTS[0]!.slug}/`, limit: 10 });
     const file = path.join(dir, 'restore-me.db');
@@ -184,7 +184,7 @@ describe('interlinker-bridge restore', () => {
   });
 });
 
-describe('interlinker-bridge check', () => {
+describe('interlinker-bridge check', { timeout: 120_000 }, () => {
   it('when the bridge is serving its database, then check passes with every project and migration listed', async () => {
     const run = await bridge.command(['check']);
     expect(run.code, run.stderr).toBe(0);

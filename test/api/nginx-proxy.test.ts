@@ -27,7 +27,7 @@ function clientFrom(address: string, apiKey = bridge.apiKey): { client: Interlin
   return { client: new InterlinkerClient({ baseUrl: proxy.httpsUrl, apiKey, fetch: fetchFrom }), fetch: fetchFrom };
 }
 
-describe('the bridge behind nginx (deploy/nginx/interlinker.conf)', () => {
+describe('the bridge behind nginx (deploy/nginx/interlinker.conf)', { timeout: 60_000 }, () => {
   it('when a client asks over plain HTTP, then it is sent to HTTPS', async () => {
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http.get(`${proxy.httpUrl}/api/projects?limit=1`, resolve).on('error', reject);
