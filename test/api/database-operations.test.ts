@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
-import { startBridgeProcess, type BridgeProcess } from '../support/bridge-process.js';
+import { runBridgeCommand, startBridgeProcess, type BridgeProcess } from '../support/bridge-process.js';
 import { BLOG_POSTS } from '../support/blog-site-posts.js';
 
 // `interlinker-bridge backup | restore | check` against the real bridge process and its database.
@@ -178,6 +178,11 @@ describe('interlinker-bridge restore', { timeout: 120_000 }, () => {
         expect(run.stderr, file).toMatch(message);
       }
       expect(fs.readFileSync(bridge.dbFile).equals(before)).toBe(true);
+
+      // Nor does a bridge of this version serve it.
+      const serve = await runBridgeCommand(['serve'], { ...process.env, INTERLINKER_DB: newer, PORT: '0', LOG_LEVEL: 'warn' });
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toMatch(/has migrations 9999, unknown to this bridge: it was written by a newer version/);
     } finally {
       await bridge.start();
     }
