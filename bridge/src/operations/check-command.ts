@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { checkDatabase } from './database-check.js';
-import { openExisting } from './backup.js';
+import { openExisting } from './database-file.js';
 import { migrationState } from '../db/migration-state.js';
 
 /** `check`'s exit code when it ran and found a problem (1 is for a check that could not run). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationState, type MigrationState } from '../db/migration-state.js';
 import { ConflictError, ValidationError } from '../errors.js';
-import { openExisting, partialFileOf } from './backup.js';
+import { openExisting, partialFileOf } from './database-file.js';
 import { takeDatabase } from './database-holder.js';
 
 export interface RestoreResult {
@@ -29,7 +29,8 @@ function verifiedBackup(backup: Database.Database, file: string): MigrationState
  * Replaces the database with a backup, only while no process has the database open (takeDatabase). The backup is
  * checked first (SQLite's quick_check, migrations this build knows), copied next to the database with SQLite's
  * backup API and renamed over it: the database is the old file or the whole backup, never a mix. The old file stays
- * reachable as `<database>.before-restore` (a hard link: no copy). Migrations the backup lacks run at the next start.
+ * as `<database>.before-restore` (a hard link where the file system has them). Migrations the backup lacks run at the
+ * next start.
  */
 export async function restoreDatabase(backupFile: string, databaseFile: string): Promise<RestoreResult> {
   const target = path.resolve(databaseFile);
@@ -46,7 +47,12 @@ export async function restoreDatabase(backupFile: string, databaseFile: string):
     if (held !== null) {
       previous = `${target}.before-restore`;
       fs.rmSync(previous, { force: true });
-      fs.linkSync(target, previous);
+      try {
+        fs.linkSync(target, previous);
+      } catch {
+        // A file system without hard links: a copy, then.
+        fs.copyFileSync(target, previous);
+      }
     }
     // Left by a bridge that did not stop cleanly: SQLite would read them as part of the restored file.
     for (const suffix of ['-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
