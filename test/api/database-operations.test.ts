@@ -88,6 +88,7 @@ describe('interlinker-bridge backup', { timeout: 120_000 }, () => {
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/^Backed up to .*during-sync\.db \(\d+(\.\d)? [KM]iB, \d+ migrations applied\)\.$/m);
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('during-sync') || name.includes('partial'))).toEqual(['during-sync.db']);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(pagesIn(file)).toBe(POSTS.length);
     const check = await bridge.command(['check', file]);
     expect(check.code, check.stderr).toBe(0);
@@ -140,6 +141,7 @@ describe('interlinker-bridge restore', { timeout: 120_000 }, () => {
     expect(restored.stdout).toContain(`Restored ${bridge.dbFile} from ${file}.`);
     expect(restored.stdout).toContain(`${bridge.dbFile}.before-restore`);
     expect(fs.existsSync(`${bridge.dbFile}.before-restore`)).toBe(true);
+    expect(fs.statSync(bridge.dbFile).mode & 0o777).toBe(fs.statSync(`${bridge.dbFile}.before-restore`).mode & 0o777);
     await bridge.start();
 
     expect(await projectAnswers()).toEqual(answersAtBackup);

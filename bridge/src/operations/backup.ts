@@ -37,6 +37,8 @@ export async function backupDatabase(sourceFile: string, destination: string): P
     } finally {
       copy.close();
     }
+    // It holds what the database holds (key hashes, every site's pages): readable by its owner alone, whatever the umask.
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
     return { file: target, bytes: fs.statSync(target).size, migrations };
   } catch (error) {

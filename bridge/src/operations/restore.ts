@@ -54,6 +54,8 @@ export async function restoreDatabase(backupFile: string, databaseFile: string):
         fs.copyFileSync(target, previous);
       }
     }
+    // The database keeps the permissions it had; a new one is its owner's alone.
+    fs.chmodSync(partial, held === null ? 0o600 : fs.statSync(target).mode & 0o777);
     // Left by a bridge that did not stop cleanly: SQLite would read them as part of the restored file.
     for (const suffix of ['-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
     fs.renameSync(partial, target);
