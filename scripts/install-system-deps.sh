@@ -15,8 +15,9 @@ readonly PACKAGES=(
   mariadb-server
   # Browser tests drive Debian's Chromium through playwright-core.
   chromium fonts-liberation
-  # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service).
-  nginx-light
+  # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service)
+  # with a certificate openssl makes.
+  nginx-light openssl
   # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started).
   systemd
 )
