@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that the real-WordPress stack, the browser tests and the PHP lint gate need.
+# Installs the Debian packages that the real-WordPress stack, the browser tests, the reverse-proxy test and the PHP lint
+# gate need.
 # Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
 set -euo pipefail
 
@@ -14,6 +15,11 @@ readonly PACKAGES=(
   mariadb-server
   # Browser tests drive Debian's Chromium through playwright-core.
   chromium fonts-liberation
+  # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service)
+  # with a certificate openssl makes.
+  nginx-light openssl
+  # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started).
+  systemd
 )
 
 if [[ $(id -u) -ne 0 ]]; then
@@ -34,7 +40,8 @@ fi
 
 echo "install-system-deps: installing ${missing[*]}"
 
-# The stacks start their own MariaDB; keep apt from starting the system's service (Debian's policy-rc.d mechanism).
+# The stacks start their own MariaDB and the proxy test its own nginx; keep apt from starting the system's services
+# (Debian's policy-rc.d mechanism).
 readonly POLICY=/usr/sbin/policy-rc.d
 if [[ ! -e $POLICY ]]; then
   printf '#!/bin/sh\nexit 101\n' >"$POLICY"

@@ -15,6 +15,7 @@ import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { IdempotentAnswers } from './http/idempotency.js';
 import { rateLimit } from './http/rate-limit.js';
+import { requestHead } from './http/request-head.js';
 import { requestLog } from './http/request-log.js';
 import { REQUEST_TARGET_LIMITS, requestTarget } from './http/request-target.js';
 import { buildRouter } from './http/router.js';
@@ -28,6 +29,9 @@ import { ImplementationsService } from './implementations/implementations.servic
 import type { RelevanceModel } from './engine/relevance.js';
 import { ProjectIndexes } from './indexing/project-indexes.js';
 import { keyEndpoints } from './keys/keys.routes.js';
+import { BridgeMetrics } from './metrics/bridge-metrics.js';
+import { metricsEndpoints } from './metrics/metrics.routes.js';
+import { requestMetrics } from './metrics/request-metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { inlineAnalyzer, type PageAnalyzer } from './pages/page-analyzer.js';
@@ -70,6 +74,8 @@ export interface AppDeps {
   quotas?: QuotaLimits;
   /** The memory budget of indexes created here (config.ts); DEFAULT_INDEX_MEMORY_BYTES when not given. */
   indexMemoryBytes?: number;
+  /** INTERLINKER_METRICS_TOKEN: with it, requests and analyses are measured and GET /metrics serves them to it. */
+  metricsToken?: string | null;
 }
 
 export interface App {
@@ -84,7 +90,7 @@ export interface App {
 const API_DESCRIPTION = [
   'Self-hosted internal-link suggestions. Every /api route needs `Authorization: Bearer <key>`. Success bodies are `{data, meta: {timestamp}}` (lists add `meta.pagination {limit, offset, total}`); errors are `{error: {message, code, status, details?}}`. Lists take limit 1–100 (default 50) and offset ≥ 0, newest first. Unknown body fields are ignored.',
   `Failed authentication (no key or a wrong one on an endpoint; a wrong one on any path) is counted per client address; past ${DEFAULT_FAILED_AUTH_POLICY.maxFailures} failures within any ${DEFAULT_FAILED_AUTH_POLICY.windowSeconds} s the address gets 429 for wrong keys until its oldest failure is ${DEFAULT_FAILED_AUTH_POLICY.windowSeconds} s old. A valid key is never refused for failures.`,
-  `The path may be ${REQUEST_TARGET_LIMITS.maxPathLength} characters long and the query string ${REQUEST_TARGET_LIMITS.maxQueryLength} (414 uri_too_long past that; 431 headers_too_large past Node's 16 KiB of request line and headers); a path that is not percent-encoded UTF-8 is 400 validation_error; a query parameter the endpoint reads, given twice, is 400; an unknown method is 405 on a known path and 400 bad_request when Node cannot parse it (CONNECT too).`,
+  `The path may be ${REQUEST_TARGET_LIMITS.maxPathLength} characters long and the query string ${REQUEST_TARGET_LIMITS.maxQueryLength} (414 uri_too_long past that; 431 headers_too_large past 16 KiB of request line and headers, with the rate-limit headers of a valid key; past 64 KiB Node refuses the head at the socket, without them); a path that is not percent-encoded UTF-8 is 400 validation_error; a query parameter the endpoint reads, given twice, is 400; an unknown method is 405 on a known path and 400 bad_request when Node cannot parse it (CONNECT too).`,
   `503 service_unavailable with Retry-After: the database is held by another writer (a backup, the command line) for longer than the ${BUSY_TIMEOUT_MS / 1000} s busy timeout (after one such wait, for the next second requests that need the lock get 503 at once rather than each waiting).`,
   'POSTs that create (projects, implementations, API keys) accept `Idempotency-Key` (see the parameter).',
   'Each account has quotas of projects, pages and bytes of stored page content (`GET /api/account`); a request that would go over one is 403 `quota_exceeded` and writes nothing (a batch sync is refused whole).',
@@ -123,12 +129,17 @@ export function createApp(deps: AppDeps): App {
       generationQueue.requeueProject(project);
     },
   }, quotas);
-  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
+  const metrics = deps.metricsToken ? new BridgeMetrics(db, () => indexes.memory()) : null;
+  const analyzer = deps.analyzer ?? inlineAnalyzer;
+  const pages = new PagesService(db, pagesRepository, clock, metrics ? metrics.measure(analyzer) : analyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
   const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs);
 
+  const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
+  const limiter = rateLimit(new RateLimitRepository(db), clock);
+  const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   let openApi: unknown;
   const endpoints: Endpoint[] = [
     ...systemEndpoints(db, () => (openApi ??= buildOpenApiDocument(endpoints, { version: BRIDGE_VERSION, description: API_DESCRIPTION })), BRIDGE_VERSION, () => indexes.memory()),
@@ -141,16 +152,16 @@ export function createApp(deps: AppDeps): App {
     ...generationEndpoints(projects, generationQueue),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),
+    ...metricsEndpoints(metrics && { registry: metrics, token: deps.metricsToken! }, throttle, optionalAuth),
   ];
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog(logger));
-  const limiter = rateLimit(new RateLimitRepository(db), clock);
-  const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
-  const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(requestTarget(optionalAuth));
+  app.use(requestHead(optionalAuth));
   app.use(
     buildRouter(endpoints, {
       authChain: [authenticate(accounts, throttle), limiter],

@@ -10,6 +10,9 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { serve } from './server.js';
 import { BRIDGE_VERSION } from './version.js';
+import { backupDatabase } from './operations/backup.js';
+import { CHECK_PROBLEMS_EXIT_CODE, runDatabaseCheck } from './operations/check-command.js';
+import { restoreDatabase } from './operations/restore.js';
 
 function withAccounts<T>(action: (accounts: AccountsService, quotas: AccountQuotas) => T): T {
   const config = loadConfig();
@@ -38,13 +41,17 @@ function describeQuotas({ limits, usage, custom }: QuotaReport): string {
   return [line('projects', 'projects'), line('pages', 'pages'), line('content MB', 'contentBytes', MIB)].join('\n');
 }
 
+function formatBytes(bytes: number): string {
+  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
 function positiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('Must be a whole number ≥ 1.');
   return parsed;
 }
 
-/** `interlinker-bridge`: serve, accounts and keys (contract §8). */
+/** `interlinker-bridge`: serve, accounts and keys (contract §8), backup, restore and check (docs/operators.md). */
 export function buildCli(): Command {
   const program = new Command('interlinker-bridge')
     .description('Interlinker bridge: the internal-link suggestion service (uses HOST, PORT, INTERLINKER_DB).')
@@ -127,6 +134,43 @@ export function buildCli(): Command {
     .action((keyId: string) => {
       withAccounts((service) => service.revokeKey(null, keyId));
       console.log(`Revoked ${keyId}.`);
+    });
+
+  program
+    .command('backup')
+    .description('Copy the database (INTERLINKER_DB) to <file> while the bridge serves: a consistent, self-contained SQLite file')
+    .argument('<file>', 'where to write the backup (replaced whole if it exists)')
+    .action(async (file: string) => {
+      const result = await backupDatabase(loadConfig().databaseFile, file);
+      console.log(`Backed up to ${result.file} (${formatBytes(result.bytes)}, ${result.migrations} migrations applied).`);
+    });
+
+  program
+    .command('restore')
+    .description('Replace the database (INTERLINKER_DB) with a backup; refused while a bridge has the database open')
+    .argument('<file>', 'a backup made by `interlinker-bridge backup`')
+    .action(async (file: string) => {
+      const target = loadConfig().databaseFile;
+      const { migrations, previous } = await restoreDatabase(file, target);
+      console.log(`Restored ${target} from ${file}.`);
+      if (previous) console.log(`The replaced database is kept as ${previous}.`);
+      if (migrations.pending.length > 0) console.log(`The next start applies migrations ${migrations.pending.join(', ')}.`);
+    });
+
+  program
+    .command('check')
+    .description('Check a database: file integrity, migrations, each project\'s search index against its rows (exit 2 on a problem)')
+    .argument('[file]', 'the database to check (default: INTERLINKER_DB); the bridge may be serving it')
+    .action((file: string | undefined) => {
+      const report = runDatabaseCheck(file ?? loadConfig().databaseFile);
+      for (const line of report.lines) console.log(line);
+      if (report.problems.length > 0) {
+        for (const problem of report.problems) console.error(`Problem: ${problem}`);
+        console.error(`Check failed: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}.`);
+        process.exitCode = CHECK_PROBLEMS_EXIT_CODE;
+      } else {
+        console.log('Check passed.');
+      }
     });
 
   return program;

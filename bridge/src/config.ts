@@ -27,6 +27,8 @@ export interface BridgeConfig {
   quotas: QuotaLimits;
   /** Search indexes in memory (indexing/project-indexes.ts): their budget, and how long an unused one stays loaded. */
   indexMemory: { budgetBytes: number; idleMs: number };
+  /** The bearer token GET /metrics is served to; null: no metrics (metrics/metrics.routes.ts). */
+  metricsToken: string | null;
 }
 
 const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -42,6 +44,18 @@ function trustProxy(value: string | undefined): false | number | string {
   if (setting === 'true' || setting === 'on') return 1;
   if (/^\d+$/.test(setting)) return Number(setting);
   return value!.trim();
+}
+
+/** A token anyone could guess would open the metrics to anyone: 32 characters is `openssl rand -hex 16`. */
+export const MIN_METRICS_TOKEN_LENGTH = 32;
+
+function metricsToken(value: string | undefined): string | null {
+  const token = (value ?? '').trim();
+  if (token === '') return null;
+  if (token.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7E]+$/.test(token)) {
+    throw new Error(`INTERLINKER_METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces (try \`openssl rand -hex 32\`).`);
+  }
+  return token;
 }
 
 /** Long enough for any request but a stuck one (a sync of 500 pages takes seconds), short enough for a deploy. */
@@ -66,7 +80,8 @@ function integer(name: string, value: string | undefined, fallback: number, min 
  * queued pages, default 1000; INTERLINKER_GENERATION_QUIET_MS: how long a project's syncs must have been quiet
  * before its queued pages are generated, default 3000; INTERLINKER_QUOTA_PROJECTS, INTERLINKER_QUOTA_PAGES,
  * INTERLINKER_QUOTA_CONTENT_MB: the default quotas per account; INTERLINKER_INDEX_MEMORY_MB: the search indexes'
- * memory budget; INTERLINKER_INDEX_IDLE_SECONDS: how long an unused index stays loaded).
+ * memory budget; INTERLINKER_INDEX_IDLE_SECONDS: how long an unused index stays loaded; INTERLINKER_METRICS_TOKEN: the
+ * token GET /metrics is served to, none by default).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
@@ -95,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
       budgetBytes: integer('INTERLINKER_INDEX_MEMORY_MB', env.INTERLINKER_INDEX_MEMORY_MB, DEFAULT_INDEX_MEMORY_BYTES / MIB) * MIB,
       idleMs: integer('INTERLINKER_INDEX_IDLE_SECONDS', env.INTERLINKER_INDEX_IDLE_SECONDS, DEFAULT_INDEX_IDLE_SECONDS, 1) * 1000,
     },
+    metricsToken: metricsToken(env.INTERLINKER_METRICS_TOKEN),
   };
 }

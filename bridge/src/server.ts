@@ -7,7 +7,8 @@ import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { answerProtocolErrors } from './http/protocol-errors.js';
+import { migrationState } from './db/migration-state.js';
+import { createHttpServer } from './http/http-server.js';
 import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
 
@@ -30,7 +31,7 @@ export interface RunningBridge {
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
- * Opens and migrates the database, prints a first key when there is no account, starts the page analysis workers,
+ * Opens and migrates the database (refusing one written by a newer version), prints a first key when there is no account, starts the page analysis workers,
  * listens and starts background generation (search indexes load at their first use, and are released when unused or
  * over INTERLINKER_INDEX_MEMORY_MB). `stop()` (also on SIGTERM/SIGINT) stops background generation, stops accepting, lets requests in flight finish for at most `config.shutdownTimeoutMs` (then closes
  * their connections), ends the workers, saves the index snapshots and closes the database.
@@ -38,6 +39,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const db = openDatabase(config.databaseFile);
+  const unknown = migrationState(db)?.unknown ?? [];
+  if (unknown.length > 0) {
+    db.close();
+    // Its schema may have changed in ways this version would misread or undo.
+    throw new Error(`${config.databaseFile} has migrations ${unknown.join(', ')}, unknown to this bridge: it was written by a newer version. Run that version, or restore a backup made by this one.`);
+  }
   const applied = migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
@@ -51,6 +58,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     trustProxy: config.trustProxy,
     quotas: config.quotas,
     indexMemoryBytes: config.indexMemory.budgetBytes,
+    metricsToken: config.metricsToken,
     relevance: config.relevanceModelFile === null ? undefined : RelevanceModel.fromJson(readFileSync(config.relevanceModelFile, 'utf8')),
   });
   let server: Server;
@@ -64,13 +72,12 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     }
 
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
+      const listening = createHttpServer(app).listen(config.port, config.host, () => resolve(listening));
       // Node closes a kept-alive connection 5 s after its last answer; a bridge busy storing a batch for longer
       // then closes connections whose next request has already arrived (the client sees ECONNRESET). A minute is
       // longer than any batch, and behind a proxy it outlives the proxy's own idle timeout (usually 60 s).
       listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-      answerProtocolErrors(listening);
       listening.once('error', reject);
     });
   } catch (error) {

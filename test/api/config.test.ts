@@ -30,4 +30,14 @@ describe('the configuration read from the environment', () => {
     expect(() => loadConfig({ INTERLINKER_QUOTA_PAGES: 'lots' })).toThrow(/INTERLINKER_QUOTA_PAGES/);
     expect(() => loadConfig({ INTERLINKER_INDEX_IDLE_SECONDS: '0' })).toThrow(/INTERLINKER_INDEX_IDLE_SECONDS/);
   });
+
+  it('when INTERLINKER_METRICS_TOKEN is unset or empty, then there are no metrics; a short one or one with spaces is refused', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ INTERLINKER_METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ INTERLINKER_METRICS_TOKEN: ` ${token}\n` }).metricsToken).toBe(token);
+    for (const bad of ['a'.repeat(31), `${'a'.repeat(20)} ${'b'.repeat(20)}`]) {
+      expect(() => loadConfig({ INTERLINKER_METRICS_TOKEN: bad }), bad).toThrow(/INTERLINKER_METRICS_TOKEN must be at least 32 printable characters/);
+    }
+  });
 });

@@ -107,7 +107,7 @@ describe('malformed requests', () => {
     }
   });
 
-  it('when the path or the query string is over its limit, then 414 uri_too_long with the rate-limit headers; past 16 KiB of head, 431 in the envelope', async () => {
+  it('when the path or the query string is over its limit, then 414 uri_too_long with the rate-limit headers, however long the path', async () => {
     const longPath = await bridge.fetch(`/api/projects/${'p'.repeat(2100)}`, { key: account.key });
     expect(longPath.status).toBe(414);
     expect(longPath.headers.get('x-ratelimit-remaining')).not.toBeNull();
@@ -118,9 +118,33 @@ describe('malformed requests', () => {
     expect((await errorOf(longQuery)).code).toBe('uri_too_long');
     expect(await bridge.fetch(`/api/projects?x=${'q'.repeat(8000)}`, { key: account.key }).then((r) => r.status)).toBe(200);
 
-    const huge = await rawRequest(port(), { method: 'GET', target: `/api/${'h'.repeat(20_000)}` });
-    expect(huge!.status).toBe(431);
-    expect(JSON.parse(huge!.body)).toEqual({ error: { message: expect.any(String), code: 'headers_too_large', status: 431 } });
+    // Longer than the 16 KiB of head the bridge reads: still the bridge's own 414, with the headers.
+    const huge = await rawRequest(port(), { method: 'GET', target: `/api/${'h'.repeat(20_000)}`, headers: [['Authorization', `Bearer ${account.key}`]] });
+    expect(huge!.status).toBe(414);
+    expect(huge!.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    expect(JSON.parse(huge!.body).error.code).toBe('uri_too_long');
+  });
+
+  it('when the request line and headers are over 16 KiB, then 431 headers_too_large with the rate-limit headers of a valid key; past the parser\'s 64 KiB, 431 at the socket', async () => {
+    const withHead = (bytes: number, key = account.key) =>
+      rawRequest(port(), { method: 'GET', target: '/api/projects', headers: [['Authorization', `Bearer ${key}`], ['X-Padding', 'p'.repeat(bytes)]] });
+    expect((await withHead(15_000))!.status).toBe(200);
+
+    const large = await withHead(17_000);
+    expect(large!.status).toBe(431);
+    expect(JSON.parse(large!.body)).toEqual({ error: { message: expect.any(String), code: 'headers_too_large', status: 431 } });
+    expect(large!.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+    expect(large!.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+    const remaining = Number(large!.headers['x-ratelimit-remaining']);
+    // Counted like every answer to a valid key.
+    expect(Number((await withHead(17_000))!.headers['x-ratelimit-remaining'])).toBe(remaining - 1);
+    // A wrong key is refused as a failed authentication, as on any other path.
+    expect((await withHead(17_000, 'ilk_wrong'))!.status).toBe(401);
+
+    const refusedByParser = await withHead(70_000);
+    expect(refusedByParser!.status).toBe(431);
+    expect(JSON.parse(refusedByParser!.body).error.code).toBe('headers_too_large');
+    expect(refusedByParser!.headers['x-ratelimit-remaining']).toBeUndefined();
   });
 
   it('when a query parameter the endpoint reads is repeated, then 400 naming it with the rate-limit headers; unknown ones are ignored', async () => {

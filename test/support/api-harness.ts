@@ -12,7 +12,7 @@ import { migrate } from '../../bridge/src/db/migrate.js';
 import type { BackgroundGenerationTiming } from '../../bridge/src/generation/background-generator.js';
 import type { GenerationProgress } from '../../bridge/src/generation/generation.schemas.js';
 import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
-import { answerProtocolErrors } from '../../bridge/src/http/protocol-errors.js';
+import { createHttpServer } from '../../bridge/src/http/http-server.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
 import type { PageAnalyzer } from '../../bridge/src/pages/page-analyzer.js';
 
@@ -73,6 +73,8 @@ export async function startTestBridge(
     generation?: Partial<BackgroundGenerationTiming>;
     /** An existing database file (a restart); a fresh one when absent. */
     dbFile?: string;
+    /** INTERLINKER_METRICS_TOKEN: GET /metrics is served to it (not at all when absent). */
+    metricsToken?: string;
   } = {},
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
@@ -88,11 +90,11 @@ export async function startTestBridge(
     ...(options.analyzer ? { analyzer: options.analyzer } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.generation ? { generation: options.generation } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   if (options.generation) generation.start();
   const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    answerProtocolErrors(listening);
+    const listening = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -19,6 +19,8 @@ export interface BridgeProcess {
   readonly output: string;
   /** Runs `interlinker-bridge <args>` on the bridge's database and environment; resolves to what it printed. */
   cli(args: string[]): Promise<string>;
+  /** The same, resolving to its exit code and output whatever its exit code. */
+  command(args: string[]): Promise<CliRun>;
   /** Creates another account and key with the CLI. */
   createKey(account: string, tier?: 'free' | 'pro' | 'enterprise', rateLimit?: number): Promise<string>;
   /** SIGTERM and wait for exit (the database stays, so `start()` again resumes it). */
@@ -31,15 +33,30 @@ export interface BridgeProcess {
   onUnexpectedExit(listener: (reason: string) => void): void;
 }
 
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+/** What one `interlinker-bridge` command did. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `interlinker-bridge <args>` with `env` and waits for it to exit, whatever its exit code. */
+export function runBridgeCommand(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`interlinker-bridge ${args.join(' ')} failed: ${err || out}`))));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const run = await runBridgeCommand(args, env);
+  if (run.code !== 0) throw new Error(`interlinker-bridge ${args.join(' ')} failed: ${run.stderr || run.stdout}`);
+  return run.stdout;
 }
 
 async function freePort(): Promise<number> {
@@ -137,6 +154,7 @@ export async function startBridgeProcess(
       return output;
     },
     cli: (args) => runCli(args, env),
+    command: (args) => runBridgeCommand(args, env),
     async createKey(account, tier = 'enterprise', rateLimit = 1_000_000) {
       await runCli(['accounts', 'create', '--name', account, '--tier', tier, '--rate-limit', String(rateLimit)], env);
       const out = await runCli(['keys', 'create', '--account', account], env);

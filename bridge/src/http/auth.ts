@@ -27,7 +27,7 @@ export function authOf(res: Response): AuthContext {
   return auth;
 }
 
-function bearerToken(req: Request): string | null {
+export function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -98,13 +98,16 @@ export class FailedAuthThrottle {
   }
 }
 
-/** A refused key: 429 while the client's address is over its failure limit, else counted and 401. */
-function refuse(req: Request, token: string | null, throttle: FailedAuthThrottle): never {
+/**
+ * A refused key (or metrics token): 429 while the client's address is over its failure limit, else counted and 401
+ * with `message` (what was expected).
+ */
+export function refuseAuthentication(req: Request, token: string | null, throttle: FailedAuthThrottle, message?: string): never {
   const address = clientAddress(req);
   const wait = throttle.retryAfter(address);
   if (wait > 0) throw new RateLimitedError(wait, 'Too many failed authentication attempts from this address: try again later.');
   throttle.record(address);
-  throw new UnauthorizedError(token ? 'The API key is unknown or revoked.' : undefined);
+  throw new UnauthorizedError(message ?? (token ? 'The API key is unknown or revoked.' : undefined));
 }
 
 function keyOf(req: Request, accounts: AccountsService): { token: string | null; auth: AuthContext | null } {
@@ -122,7 +125,7 @@ function keyOf(req: Request, accounts: AccountsService): { token: string | null;
 export function authenticate(accounts: AccountsService, throttle: FailedAuthThrottle): RequestHandler {
   return (req, res, next) => {
     const { token, auth } = keyOf(req, accounts);
-    if (!auth) refuse(req, token, throttle);
+    if (!auth) refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     next();
   };
@@ -137,7 +140,7 @@ export function authenticateIfPresent(accounts: AccountsService, throttle: Faile
   return (req, res, next) => {
     if (req.get('authorization') === undefined) return next();
     const { token, auth } = keyOf(req, accounts);
-    if (!auth) refuse(req, token, throttle);
+    if (!auth) refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     return limiter(req, res, next);
   };

@@ -45,6 +45,10 @@ export interface Endpoint<
   paginated?: boolean;
   /** The handler writes the response itself, without the envelope (the OpenAPI document). */
   raw?: boolean;
+  /** The media type of a raw answer that is no JSON (documented as a string): `text/plain; version=0.0.4`. */
+  produces?: string;
+  /** An `auth: false` endpoint that checks a bearer token of its own (GET /metrics): the document's security scheme. */
+  security?: 'metricsToken';
   /**
    * A POST that creates: honours `Idempotency-Key` (http/idempotency.ts). Its handler must answer synchronously, so
    * that what it writes and the stored answer commit in one transaction.

@@ -36,9 +36,10 @@ function answerAndClose(socket: Duplex, error: AppError): void {
 
 /**
  * What never reaches express gets the error envelope too: requests Node's parser refuses (an unknown method or a
- * request line that is not HTTP → 400, headers over 16 KiB → 431; Node alone would answer with an empty body) and
- * CONNECT (Node would drop the connection: 400, this is no proxy). Each is the client's fault, so a 4xx, never a
- * 5xx. They carry no rate-limit headers: a request that cannot be parsed has no key that could be trusted.
+ * request line that is not HTTP → 400, a head over the parser's 64 KiB → 431; Node alone would answer with an empty
+ * body) and CONNECT (Node would drop the connection: 400, this is no proxy). Each is the client's fault, so a 4xx,
+ * never a 5xx. They carry no rate-limit headers: a request that cannot be parsed has no key that could be trusted;
+ * heads over the bridge's own 16 KiB limit are refused after parsing, with them (request-head.ts).
  */
 export function answerProtocolErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

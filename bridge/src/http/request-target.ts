@@ -11,7 +11,7 @@ export interface RequestTargetLimits {
 /**
  * The longest path holds a project, a resource and two 64-character ids with room to spare; the longest query two
  * percent-encoded URL filters (2,048 characters each before encoding) or 100 comma-separated ids. Both stay below
- * Node's 16 KiB limit on the request line and headers, which answers 431 (see protocol-errors.ts).
+ * the 16 KiB limit on the request line and headers, which answers 431 (request-head.ts).
  */
 export const REQUEST_TARGET_LIMITS: RequestTargetLimits = { maxPathLength: 2048, maxQueryLength: 8192 };
 

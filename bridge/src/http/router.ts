@@ -7,6 +7,7 @@ import { MethodNotAllowedError, ValidationError, type FieldIssue } from '../erro
 import { REPLAYED_HEADER, type IdempotentAnswers } from './idempotency.js';
 import { jsonBody, jsonBodyErrors } from './json-body.js';
 import { parseOrThrow } from './validate.js';
+import { ROUTE_PATTERN_LOCAL } from '../metrics/request-metrics.js';
 
 export interface RouterOptions {
   /** Runs before every endpoint with `auth !== false`: authentication, then the rate limit. */
@@ -87,6 +88,11 @@ export function buildRouter(endpoints: readonly Endpoint[], options: RouterOptio
   }
   for (const [path, group] of byPath) {
     const route = router.route(toExpressPath(path));
+    // First on the route, for every method: the request's metrics name the pattern, never the URL.
+    route.all((_req, res, next) => {
+      res.locals[ROUTE_PATTERN_LOCAL] = path;
+      next();
+    });
     for (const endpoint of group) {
       const chain: RequestHandler[] = [];
       if (endpoint.auth !== false) chain.push(...options.authChain);

@@ -107,7 +107,9 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
       [String(endpoint.status ?? 200)]: {
         description: 'Success',
         ...(Object.keys(successHeaders).length > 0 ? { headers: successHeaders } : {}),
-        content: { 'application/json': { schema: jsonSchema(success, 'output') } },
+        content: endpoint.produces
+          ? { [endpoint.produces]: { schema: { type: 'string' } } }
+          : { 'application/json': { schema: jsonSchema(success, 'output') } },
       },
     };
     for (const status of [...statuses].sort()) {
@@ -125,7 +127,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
       tags: [endpoint.tag],
-      ...(authenticated ? {} : { security: [] }),
+      ...(authenticated ? {} : { security: endpoint.security ? [{ [endpoint.security]: [] }] : [] }),
       parameters: parameters(endpoint),
       ...(bodySchema
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(bodySchema, 'input') } } } }
@@ -138,7 +140,12 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: { ver
     info: { title: 'Interlinker bridge API', version: info.version, description: info.description },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (`interlinker-bridge keys create`).' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'The INTERLINKER_METRICS_TOKEN the bridge was started with (GET /metrics only).' },
+      },
+    },
     paths,
   };
 }

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/connection.js';
+import type { IndexMemory } from '../indexing/project-indexes.js';
+import type { PageAnalyzer } from '../pages/page-analyzer.js';
+
+/** The route label of a request that matched no declared endpoint: never its URL, which would be unbounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** From a health check to a sync batch of hundreds of pages, which takes seconds. */
+const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * The bridge's Prometheus metrics (GET /metrics), in a registry of their own (never prom-client's global one, so
+ * that two apps in one process do not share counts). Labels are bounded and name no account or project: the route
+ * pattern, never the URL; whole-bridge totals only. Gauges are read when scraped.
+ */
+export class BridgeMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route'>;
+  private readonly analysed: Counter<'outcome'>;
+  private readonly analysing: Gauge;
+
+  constructor(db: Db, indexMemory: () => IndexMemory) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'interlinker_http_requests_total',
+      help: 'Requests answered, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'interlinker_http_request_duration_seconds',
+      help: 'Time from a request to the end of its answer, by method and route pattern.',
+      labelNames: ['method', 'route'],
+      buckets: LATENCY_BUCKETS_SECONDS,
+      registers,
+    });
+    this.analysed = new Counter({
+      name: 'interlinker_pages_analysed_total',
+      help: 'Synced pages analysed (outcome "analysed") or refused by the analysis limits ("failed").',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.analysing = new Gauge({
+      name: 'interlinker_analysis_queue_pages',
+      help: 'Pages of syncs in progress waiting for or under analysis.',
+      registers,
+    });
+    const statements = {
+      pageCount: db.prepare('PRAGMA page_count').pluck(),
+      pageSize: db.prepare('PRAGMA page_size').pluck(),
+      queued: db.prepare('SELECT COUNT(*) FROM generation_queue WHERE generated_at IS NULL').pluck(),
+      totals: db.prepare('SELECT COUNT(*) AS projects, COALESCE(SUM(page_count), 0) AS pages FROM projects'),
+    };
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('interlinker_generation_queue_pages', 'Pages queued for background generation, over all projects.', () => statements.queued.get() as number);
+    gauge('interlinker_index_loaded', 'Search indexes in memory (one per project in use).', () => indexMemory().loaded);
+    gauge('interlinker_index_memory_bytes', 'Estimated bytes the loaded search indexes hold.', () => indexMemory().bytes);
+    gauge('interlinker_index_memory_budget_bytes', 'INTERLINKER_INDEX_MEMORY_MB in bytes.', () => indexMemory().budgetBytes);
+    gauge('interlinker_database_bytes', 'Size of the SQLite database (its pages, without the WAL).', () => (statements.pageCount.get() as number) * (statements.pageSize.get() as number));
+    gauge('interlinker_database_wal_bytes', 'Size of the SQLite write-ahead log, until its next checkpoint.', () => fileSize(`${db.name}-wal`));
+    gauge('interlinker_projects', 'Projects, over all accounts.', () => (statements.totals.get() as { projects: number }).projects);
+    gauge('interlinker_pages', 'Stored pages, over all accounts.', () => (statements.totals.get() as { pages: number }).pages);
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.latency.observe({ method, route }, seconds);
+  }
+
+  /** `analyzer`, counting the pages it analyses and the pages it holds. */
+  measure(analyzer: PageAnalyzer): PageAnalyzer {
+    return {
+      analyzeAll: async (inputs, owner) => {
+        this.analysing.inc(inputs.length);
+        try {
+          const results = await analyzer.analyzeAll(inputs, owner);
+          const failed = results.filter((result) => 'failure' in result).length;
+          this.analysed.inc({ outcome: 'analysed' }, results.length - failed);
+          this.analysed.inc({ outcome: 'failed' }, failed);
+          return results;
+        } finally {
+          this.analysing.dec(inputs.length);
+        }
+      },
+      close: () => analyzer.close(),
+    };
+  }
+
+  /** The exposition, and its media type. */
+  async exposition(): Promise<{ contentType: string; text: string }> {
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
