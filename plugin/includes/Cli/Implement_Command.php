@@ -42,7 +42,7 @@ final class Implement_Command {
 	 * : Insert without asking.
 	 *
 	 * [--format=<format>]
-	 * : How to show the results.
+	 * : How to show the results (fields: implementation, suggestion, inserted, post, reason).
 	 * ---
 	 * default: table
 	 * options:
@@ -76,16 +76,19 @@ final class Implement_Command {
 			$assoc_args,
 			array_map(
 				static fn( Link_Result $result ): array => array(
-					'suggestion' => $result->suggestion_id,
-					'inserted'   => $result->succeeded ? 'yes' : 'no',
-					'post'       => $result->post_id ?? '',
-					'reason'     => $result->reason ?? '',
+					'implementation' => $answer->implementation->id,
+					'suggestion'     => $result->suggestion_id,
+					'inserted'       => $result->succeeded ? 'yes' : 'no',
+					'post'           => $result->post_id ?? '',
+					'reason'         => $result->reason ?? '',
 				),
 				$answer->results
 			),
-			array( 'suggestion', 'inserted', 'post', 'reason' )
+			array( 'implementation', 'suggestion', 'inserted', 'post', 'reason' )
 		);
-		$inserted = count( array_filter( $answer->results, static fn( Link_Result $result ): bool => $result->succeeded ) );
+		// Machine-read formats stay parseable: the summary is the table's, and a failure still exits with 1.
+		$summarize = 'table' === ( $assoc_args['format'] ?? 'table' );
+		$inserted  = count( array_filter( $answer->results, static fn( Link_Result $result ): bool => $result->succeeded ) );
 		/* translators: 1: the implementation's ID, 2: links inserted, 3: suggestions asked for. */
 		$summary = sprintf( __( 'Implementation %1$s: %2$d of %3$d links inserted.', 'interlinker' ), $answer->implementation->id, $inserted, count( $answer->results ) );
 		if ( 0 === $inserted ) {
@@ -93,8 +96,8 @@ final class Implement_Command {
 		}
 		if ( $inserted < count( $answer->results ) ) {
 			WP_CLI::warning( $summary );
-			return;
+		} elseif ( $summarize ) {
+			WP_CLI::success( $summary );
 		}
-		WP_CLI::success( $summary );
 	}
 }

@@ -88,6 +88,9 @@ final class Rollback_Command {
 			/* translators: 1: the implementation's ID, 2: posts that could not be saved. */
 			WP_CLI::error( sprintf( __( 'Implementation %1$s: %2$d posts could not be saved; their links are still in.', 'interlinker' ), $answer->implementation->id, count( $failed ) ) );
 		}
+		if ( 'table' !== ( $assoc_args['format'] ?? 'table' ) ) {
+			return;
+		}
 		/* translators: 1: the implementation's ID, 2: its status on the bridge. */
 		WP_CLI::success( sprintf( __( 'Implementation %1$s rolled back (%2$s).', 'interlinker' ), $answer->implementation->id, $answer->implementation->status ) );
 	}
