@@ -113,6 +113,7 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       const help = await wpOk('help', 'interlinker');
 
       expect(help).toContain('Syncs this site with its Interlinker bridge');
+      expect(help).toMatch(/Without --user, a command acts with an administrator's rights[\s\S]*With --user=<login>, it is held to that user's\s+capabilities/);
       for (const command of ['status', 'sync', 'suggestions', 'implement', 'rollback', 'export', 'keyphrases']) {
         expect(help).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
       }
@@ -187,10 +188,12 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       expect((await status()).last_errors).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ The Interlinker bridge cannot be reached\./);
     });
 
-    it('when a subscriber runs a full sync with --user, then it is refused as in wp-admin', async () => {
+    it('when a subscriber runs a full sync or an author asks the status with --user, then each is refused as in wp-admin', async () => {
       const refused = await wp('interlinker', 'sync', '--all', '--user=subscriber');
+      const status = await wp('interlinker', 'status', '--user=author');
 
       expect(refused).toMatchObject({ exitCode: 1, stderr: 'Error: Sorry, you are not allowed to do that.\n' });
+      expect(status).toMatchObject({ exitCode: 1, stdout: '', stderr: 'Error: Sorry, you are not allowed to do that.\n' });
     });
   });
 

@@ -29,9 +29,7 @@ final class Export_Command {
 	/**
 	 * Writes a CSV file to standard output: suggestions, implementations with their links, broken links or orphans.
 	 *
-	 * The same file as the screens' "Export CSV" buttons: UTF-8 with a byte order mark, and no cell a spreadsheet
-	 * would run as a formula. A file cut short (more than 10,000 rows) ends with a line that says so, and the
-	 * command warns.
+	 * The same file as the screens' "Export CSV" buttons: UTF-8 with a byte order mark, and no cell a spreadsheet would run as a formula. A file cut short (more than 10,000 rows) ends with a line that says so, and the command warns.
 	 *
 	 * ## OPTIONS
 	 *
@@ -46,8 +44,7 @@ final class Export_Command {
 	 * ---
 	 *
 	 * [--status=<status>]
-	 * : Suggestions: only these statuses, comma-separated (pending, approved, rejected, implemented).
-	 * Implementations: only this status (pending, completed, failed, rolled_back).
+	 * : Suggestions: only these statuses, comma-separated (pending, approved, rejected, implemented). Implementations: only this status (pending, completed, failed, rolled_back).
 	 *
 	 * [--post=<id>]
 	 * : Suggestions: only those of links from this post.

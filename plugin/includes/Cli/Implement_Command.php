@@ -29,9 +29,7 @@ final class Implement_Command {
 	/**
 	 * Inserts the links of approved suggestions into their source posts.
 	 *
-	 * Each link goes where the suggestion's sentence is, marked so that a rollback finds it. A link whose sentence is
-	 * no longer in the post is not inserted; the others still are. Shows one row per suggestion: whether its link
-	 * went in, the post, and why not. Needs the right to edit each source post.
+	 * Each link goes where the suggestion's sentence is, marked so that a rollback finds it. A link whose sentence is no longer in the post is not inserted; the others still are. Shows one row per suggestion: whether its link went in, the post, and why not. Needs the right to edit each source post.
 	 *
 	 * ## OPTIONS
 	 *

@@ -18,8 +18,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 /**
  * Syncs this site with its Interlinker bridge, reviews and implements internal-link suggestions, and exports reports.
  *
- * Without --user, a command acts with an administrator's rights, as WP-CLI's own commands do. With --user=<login>,
- * it is held to that user's capabilities, exactly as in wp-admin.
+ * Without --user, a command acts with an administrator's rights, as WP-CLI's own commands do. With --user=<login>, it is held to that user's capabilities, exactly as in wp-admin.
  *
  * ## EXAMPLES
  *
@@ -29,7 +28,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  *     # Send every post to the bridge.
  *     $ wp interlinker sync --all
  *
- *     # Generate suggestions for post 42, approve two of them and insert their links.
+ *     # Suggestions for post 42: generate, approve two, insert their links.
  *     $ wp interlinker suggestions generate 42
  *     $ wp interlinker suggestions approve 9f2c1a 77b0e4
  *     $ wp interlinker implement 9f2c1a 77b0e4 --yes

@@ -31,8 +31,7 @@ final class Keyphrases_Command {
 	/**
 	 * Shows the phrases a post is sent to the bridge with.
 	 *
-	 * Its own list (source: interlinker), then the focus keyphrases of Yoast SEO and Rank Math and what the
-	 * interlinker_page_keyphrases filter adds (source: other).
+	 * Its own list (source: interlinker), then the focus keyphrases of Yoast SEO and Rank Math and what the interlinker_page_keyphrases filter adds (source: other).
 	 *
 	 * ## OPTIONS
 	 *
@@ -74,8 +73,7 @@ final class Keyphrases_Command {
 	/**
 	 * Replaces a post's own list of phrases; the post is then synced again.
 	 *
-	 * At most 10 phrases of up to 6 words and 100 characters each; others are left out with a warning. Give no
-	 * phrase to empty the list. Needs the right to edit the post.
+	 * At most 10 phrases of up to 6 words and 100 characters each; others are left out with a warning. Give no phrase to empty the list. Needs the right to edit the post.
 	 *
 	 * ## OPTIONS
 	 *

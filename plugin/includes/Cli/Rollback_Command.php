@@ -26,8 +26,7 @@ final class Rollback_Command {
 	/**
 	 * Takes the links an implementation inserted back out of its posts.
 	 *
-	 * Only the inserted links go: whatever else changed in the posts since stays. The bridge records the rollback
-	 * with the reason, and the suggestions become rejected. Needs the right to edit each post concerned.
+	 * Only the inserted links go: whatever else changed in the posts since stays. The bridge records the rollback with the reason, and the suggestions become rejected. Needs the right to edit each post concerned.
 	 *
 	 * ## OPTIONS
 	 *

@@ -39,11 +39,7 @@ final class Status_Command {
 	/**
 	 * Shows whether the bridge answers, this site's project, how many posts it has, and what waits.
 	 *
-	 * Fields: bridge_url, bridge (its version, or why it cannot be reached), project, posts_synced (of the posts
-	 * Interlinker sends), generation (the bridge's background generation), sync_queue (saved posts not sent yet),
-	 * unreported_implementations (implementations the bridge has not been told the outcome of), last_sync (when a
-	 * sync last went through) and last_errors (what the latest sync that failed said). Exits with 1 when the bridge
-	 * cannot be reached.
+	 * Fields: bridge_url, bridge (its version, or why it cannot be reached), project, posts_synced (of the posts Interlinker sends), generation (the bridge's background generation), sync_queue (saved posts not sent yet), unreported_implementations (implementations the bridge has not been told the outcome of), last_sync (when a sync last went through) and last_errors (what the latest sync that failed said). Exits with 1 when the bridge cannot be reached.
 	 *
 	 * ## OPTIONS
 	 *

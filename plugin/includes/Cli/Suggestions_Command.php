@@ -50,8 +50,7 @@ final class Suggestions_Command {
 	/**
 	 * Lists suggestions, newest first.
 	 *
-	 * Fields: id, status, score, source_post, source_title, source_url, target_post, target_title, target_url,
-	 * anchor_text, context, created_at. Suggestions about posts the user may not read are left out, as in wp-admin.
+	 * Fields: id, status, score, source_post, source_title, source_url, target_post, target_title, target_url, anchor_text, context, created_at. Suggestions about posts the user may not read are left out, as in wp-admin.
 	 *
 	 * ## OPTIONS
 	 *
@@ -106,8 +105,7 @@ final class Suggestions_Command {
 	/**
 	 * Generates suggestions of links from a post, then lists that post's suggestions.
 	 *
-	 * The post is sent to the bridge first when the bridge does not have it as it is now. Only published posts of
-	 * the chosen post types get suggestions.
+	 * The post is sent to the bridge first when the bridge does not have it as it is now. Only published posts of the chosen post types get suggestions.
 	 *
 	 * ## OPTIONS
 	 *

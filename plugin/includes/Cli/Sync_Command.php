@@ -37,12 +37,9 @@ final class Sync_Command {
 	) {}
 
 	/**
-	 * Sends posts to the bridge: every post, the given posts, or (with neither option) the posts waiting in the sync
-	 * queue since they were saved.
+	 * Sends posts to the bridge: all of them, the given ones, or those waiting in the sync queue.
 	 *
-	 * The full sync also replays rollbacks made through the bridge's API, settles implementations left unreported,
-	 * and counts every post's links, as "Sync all content" in wp-admin does. Pages the bridge refuses are listed as
-	 * warnings; the command then exits with 1.
+	 * The full sync also replays rollbacks made through the bridge's API, settles implementations left unreported, and counts every post's links, as "Sync all content" in wp-admin does. Pages the bridge refuses are listed as warnings; the command then exits with 1.
 	 *
 	 * ## OPTIONS
 	 *
