@@ -219,12 +219,15 @@ final class Plugin {
 
 	/**
 	 * Before each `wp interlinker` command: run without --user, it acts with an administrator's rights, as WP-CLI's
-	 * own commands do (Cli\Command_User).
+	 * own commands do (Cli\Command_User). Run with --user, its changes end that user's cached read answers, as a
+	 * change through the REST routes does; at shutdown, which also follows a command that stopped on an error.
 	 */
 	public function act_as_command_user(): void {
 		if ( 0 === get_current_user_id() ) {
 			add_filter( 'user_has_cap', array( Command_User::class, 'grant_when_anonymous' ), 10, 4 );
+			return;
 		}
+		add_action( 'shutdown', array( $this->reads, 'forget_current_user' ) );
 	}
 
 	/**

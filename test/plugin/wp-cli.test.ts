@@ -242,8 +242,11 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       expect(listed).toEqual([]);
     });
 
-    it('when suggestions are approved and rejected, then the bridge holds the new statuses; an unknown id is reported and counted', async () => {
-      const approved = await wp('interlinker', 'suggestions', 'approve', toStarter.id);
+    it('when suggestions are approved (by an editor with --user) and rejected, then the bridge holds the new statuses and the editor\'s cached reads end; an unknown id is reported and counted', async () => {
+      const generation = () => site.php<string>(`return get_user_meta( ${site.wp.users.editor.id}, 'interlinker_read_generation', true );`);
+      const before = Number(await generation());
+      const approved = await wp('interlinker', 'suggestions', 'approve', toStarter.id, '--user=editor');
+      expect(Number(await generation())).toBe(before + 1);
       const rejected = await wp('interlinker', 'suggestions', 'reject', toFlour.id, 'no-such-suggestion');
       const unknown = await wp('interlinker', 'suggestions', 'approve', 'no-such-suggestion');
 
@@ -353,6 +356,7 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       expect(set.stderr).toBe(`Warning: Left out (a duplicate, over 6 words or 100 characters, or past the 10th phrase): ${long}\n`);
       expect(set.stdout).toContain(`Success: Post ${flourId} is linked for: strong flour.`);
       expect(got).toEqual([{ phrase: 'strong flour', source: 'interlinker' }]);
+      expect(await wp('interlinker', 'keyphrases', 'set', String(starterId))).toMatchObject({ exitCode: 0, stdout: `Success: Post ${starterId} has no phrases of its own now.\n` });
       const permalink = await site.php<string>(`return get_permalink( ${flourId} );`);
       expect((await bridgePage(permalink))?.keyphrases).toEqual(['strong flour']);
       expect(await wp('interlinker', 'keyphrases', 'get', '999999')).toMatchObject({ exitCode: 1, stderr: 'Error: No such post: 999999.\n' });
