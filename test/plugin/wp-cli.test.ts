@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_SHAPES } from '../../bench/hostile/hostile-pages.js';
 import { parseCsv } from '../support/csv.js';
-import { type PluginSite, startPluginSite } from './support/plugin-site.js';
+import { type PluginSite, phpString, startPluginSite } from './support/plugin-site.js';
 import { runWpCli, verifiedWpCliPhar, type WpCliResult, wpCliOutput, wpCliPharPath } from './support/wp-cli.js';
 
 /** Posts besides the three named ones: a full sync of a few hundred posts. */
@@ -360,6 +361,32 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       const permalink = await site.php<string>(`return get_permalink( ${flourId} );`);
       expect((await bridgePage(permalink))?.keyphrases).toEqual(['strong flour']);
       expect(await wp('interlinker', 'keyphrases', 'get', '999999')).toMatchObject({ exitCode: 1, stderr: 'Error: No such post: 999999.\n' });
+    });
+  });
+  describe('a page the bridge refuses', () => {
+    it('when a post takes the bridge longer to analyse than its limit, then sync warns with its URL, exits with 1, and status shows it among the last errors', async () => {
+      // Tens of thousands of distinct words take the bridge hundreds of ms to analyse; the other posts a few ms.
+      const words = HOSTILE_SHAPES.find((shape) => shape.name === 'distinct-words')!.build(1024 * 1024);
+      const bigId = await site.php<number>(`
+        remove_action( 'shutdown', array( \\Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
+        return wp_insert_post( array( 'post_title' => 'Word list', 'post_content' => ${phpString(words)}, 'post_status' => 'publish', 'post_author' => 1 ), true );`);
+      const url = await site.php<string>(`return get_permalink( ${bigId} );`);
+      await site.bridge.stop();
+      await site.bridge.start({ INTERLINKER_ANALYSIS_TIMEOUT_MS: '100' });
+      try {
+        const result = await wp('interlinker', 'sync', `--post=${bigId},${starterId}`);
+
+        expect(result.exitCode).toBe(1);
+        expect(result.stderr).toContain(`Warning: ${url}: `);
+        expect(result.stderr).toMatch(/took longer than 100 ms/);
+        expect(result.stderr).toContain('Error: The bridge refused some pages: 1 sent, 1 failed, 0 skipped.');
+        const lastErrors = (await status()).last_errors;
+        expect(lastErrors).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /);
+        expect(lastErrors).toContain(`${url}: `);
+      } finally {
+        await site.bridge.stop();
+        await site.bridge.start();
+      }
     });
   });
 });
