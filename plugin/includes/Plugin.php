@@ -204,10 +204,10 @@ final class Plugin {
 		$listing         = $this->suggestion_listing( $view );
 		$commands        = array(
 			'status'      => new Status_Command( $this->settings, $this->connection_check(), $this->api, $this->content, $this->queue, $this->reconciler ),
-			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ) ),
-			'suggestions' => new Suggestions_Command( $this->api, $listing, $view ),
+			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget ),
+			'suggestions' => new Suggestions_Command( $this->api, $listing, $view, $this->budget ),
 			'implement'   => new Implement_Command( new Permitted_Implementation( $this->implementer ) ),
-			'rollback'    => new Rollback_Command( $this->rollbacks ),
+			'rollback'    => new Rollback_Command( $this->rollbacks, $this->budget ),
 			'export'      => new Export_Command( $this->csv_exports( $listing, $view ) ),
 			'keyphrases'  => new Keyphrases_Command(),
 		);

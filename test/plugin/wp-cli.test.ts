@@ -81,7 +81,11 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
   };
 
   beforeAll(async () => {
-    site = await startPluginSite({ name: 'plugin-wp-cli' });
+    site = await startPluginSite({
+      name: 'plugin-wp-cli',
+      // A test sets a small hourly budget of bridge calls through this option.
+      muPlugin: `add_filter( 'interlinker_user_hourly_bridge_calls', static fn( $limit ) => (int) get_option( 'interlinker_test_hourly_calls', $limit ) );`,
+    });
     // Created in one PHP run whose shutdown does not send the sync queue: the bridge has nothing before the tests.
     const ids = await site.php<number[]>(`
       remove_action( 'shutdown', array( \\Interlinker\\Plugin::instance()->queue, 'run_at_shutdown' ) );
@@ -363,6 +367,27 @@ describe('wp interlinker, through the WP-CLI phar in a real WordPress', () => {
       expect(await wp('interlinker', 'keyphrases', 'get', '999999')).toMatchObject({ exitCode: 1, stderr: 'Error: No such post: 999999.\n' });
     });
   });
+
+  describe("an author's hourly budget", () => {
+    it('when an author runs commands with --user past the hourly budget of bridge calls, then the plugin refuses as in wp-admin; without --user nothing is counted', async () => {
+      // The hour's count starts afresh: earlier tests' calls as the author are not this test's.
+      const forgetCounts = `global $wpdb; $wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'interlinker\\\\_throttle\\\\_%'" );`;
+      await site.php(`${forgetCounts} update_option( 'interlinker_test_hourly_calls', 1 ); return true;`);
+      try {
+        const first = await wp('interlinker', 'suggestions', 'list', `--post=${loafId}`, '--user=author', '--format=count');
+        const second = await wp('interlinker', 'suggestions', 'list', `--post=${loafId}`, '--user=author', '--format=count');
+        const unlimited = await wp('interlinker', 'suggestions', 'list', '--format=count');
+
+        expect(first.exitCode, first.stderr).toBe(0);
+        expect(second.exitCode).toBe(1);
+        expect(second.stderr).toMatch(/^Error: You have made too many Interlinker requests this hour; try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(UTC\)\.\n$/);
+        expect(unlimited.exitCode, unlimited.stderr).toBe(0);
+      } finally {
+        await site.php(`${forgetCounts} delete_option( 'interlinker_test_hourly_calls' ); return true;`);
+      }
+    });
+  });
+
   describe('a page the bridge refuses', () => {
     it('when a post takes the bridge longer to analyse than its limit, then sync warns with its URL, exits with 1, and status shows it among the last errors', async () => {
       // Tens of thousands of distinct words take the bridge hundreds of ms to analyse; the other posts a few ms.

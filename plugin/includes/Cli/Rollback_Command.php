@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Cli;
 
 use Interlinker\Access\Capability_Rules;
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Implement\Rollback_Post_Result;
 use Interlinker\Implement\Rollback_Service;
 use WP_CLI;
@@ -21,7 +22,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 final class Rollback_Command {
 
-	public function __construct( private readonly Rollback_Service $rollbacks ) {}
+	public function __construct(
+		private readonly Rollback_Service $rollbacks,
+		private readonly Contributor_Budget $budget,
+	) {}
 
 	/**
 	 * Takes the links an implementation inserted back out of its posts.
@@ -67,6 +71,8 @@ final class Rollback_Command {
 		Command_Output::or_exit( Capability_Rules::require_edit_owning_posts( $this->rollbacks->post_ids( $id ) ) );
 		/* translators: %s: the implementation's ID. */
 		WP_CLI::confirm( sprintf( __( 'Take the links of implementation %s out of its posts?', 'interlinker' ), Command_Output::plain( $id ) ), $assoc_args );
+		// Two calls on the user's hourly budget: reading the implementation, then recording its rollback.
+		Command_Output::or_exit( $this->budget->charge( 2 ) );
 		$answer = Command_Output::or_exit( $this->rollbacks->rollback( $id, $reason ) );
 		Command_Output::rows(
 			$assoc_args,

@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Cli;
 
 use Interlinker\Access\Capability_Rules;
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
 use Interlinker\Rest\Suggestion_View;
@@ -45,6 +46,7 @@ final class Suggestions_Command {
 		private readonly Project_Api $api,
 		private readonly Suggestion_Listing $listing,
 		private readonly Suggestion_View $view,
+		private readonly Contributor_Budget $budget,
 	) {}
 
 	/**
@@ -93,6 +95,7 @@ final class Suggestions_Command {
 		$statuses = self::statuses( (string) ( $assoc_args['status'] ?? '' ) );
 		$rows     = array();
 		for ( $page = 1; ; $page++ ) {
+			Command_Output::or_exit( $this->budget->charge() );
 			$answer = Command_Output::or_exit( $this->listing->list( new Suggestion_List_Query( $page, self::PAGE_SIZE, 'createdAt', 'desc', $statuses, '', $post_id ) ) );
 			array_push( $rows, ...array_map( array( self::class, 'row' ), $answer->items ) );
 			if ( $page * self::PAGE_SIZE >= $answer->matched || array() === $answer->items && 0 === $answer->left_out ) {
@@ -138,6 +141,8 @@ final class Suggestions_Command {
 	public function generate( array $args, array $assoc_args ): void {
 		$post = Command_Output::post( $args[0] );
 		Command_Output::or_exit( Capability_Rules::require_capability( 'edit_post', $post->ID ) );
+		// Generating, then listing: two calls on the user's hourly budget, as GET /suggestions?generate=1 counts them.
+		Command_Output::or_exit( $this->budget->charge( 2 ) );
 		$answer = Command_Output::or_exit( $this->listing->list( new Suggestion_List_Query( 1, self::PAGE_SIZE, 'relevanceScore', 'desc', array(), '', $post->ID, true ) ) );
 		self::show( $assoc_args, array_map( array( self::class, 'row' ), $answer->items ) );
 		if ( 'table' === ( $assoc_args['format'] ?? 'table' ) ) {
@@ -212,15 +217,21 @@ final class Suggestions_Command {
 	}
 
 	/**
-	 * Whoever may edit the source post may change a suggestion (edit_others_posts when its source is no post).
+	 * Whoever may edit the source post may change a suggestion (edit_others_posts when its source is no post); each of
+	 * the two bridge calls is charged to the user's hourly budget just before it is made, as the REST route does.
 	 */
 	private function change_status( string $id, string $status ): Suggestion|WP_Error {
+		$charged = $this->budget->charge();
+		if ( true !== $charged ) {
+			return $charged;
+		}
 		$suggestion = $this->api->get_suggestion( $id );
 		if ( is_wp_error( $suggestion ) ) {
 			return $suggestion;
 		}
 		$post_id = $this->view->post_id( $suggestion->source_page_url );
 		$allowed = Capability_Rules::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
+		$allowed = true === $allowed ? $this->budget->charge() : $allowed;
 		return true === $allowed ? $this->api->update_suggestion( $id, $status ) : $allowed;
 	}
 

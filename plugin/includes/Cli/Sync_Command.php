@@ -11,6 +11,7 @@ declare( strict_types = 1 );
 namespace Interlinker\Cli;
 
 use Interlinker\Access\Capability_Rules;
+use Interlinker\Access\Contributor_Budget;
 use Interlinker\Content\Site_Content;
 use Interlinker\Settings\Setup_State;
 use Interlinker\Sync\Page_Sync_Error;
@@ -34,6 +35,7 @@ final class Sync_Command {
 		private readonly Sync_Queue $queue,
 		private readonly Site_Content $content,
 		private readonly Setup_State $setup,
+		private readonly Contributor_Budget $budget,
 	) {}
 
 	/**
@@ -121,7 +123,9 @@ final class Sync_Command {
 		$progress = Utils\make_progress_bar( __( 'Syncing posts', 'interlinker' ), count( $ids ) );
 		$totals   = self::nothing();
 		foreach ( array_chunk( $ids, self::POSTS_PER_CALL ) as $chunk ) {
-			$result = $this->sync->sync_posts( $chunk );
+			// Each call is one on the user's hourly budget, as POST /sync with postIds counts it.
+			$result = $this->budget->charge();
+			$result = true === $result ? $this->sync->sync_posts( $chunk ) : $result;
 			if ( is_wp_error( $result ) ) {
 				$progress->finish();
 				Command_Output::or_exit( $result );
