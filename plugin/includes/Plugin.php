@@ -19,6 +19,15 @@ use Interlinker\Analytics\Analytics_Report;
 use Interlinker\Bridge\Bridge_Client;
 use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Project_Resolver;
+use Interlinker\Cli\Command_User;
+use Interlinker\Cli\Export_Command;
+use Interlinker\Cli\Implement_Command;
+use Interlinker\Cli\Interlinker_Namespace;
+use Interlinker\Cli\Keyphrases_Command;
+use Interlinker\Cli\Rollback_Command;
+use Interlinker\Cli\Status_Command;
+use Interlinker\Cli\Suggestions_Command;
+use Interlinker\Cli\Sync_Command;
 use Interlinker\Content\No_Suggestions;
 use Interlinker\Content\Site_Content;
 use Interlinker\Export\Csv_Exports;
@@ -71,6 +80,7 @@ use Interlinker\Sync\Project_Settings_Push;
 use Interlinker\Sync\Site_Sync;
 use Interlinker\Sync\Sync_Queue;
 use Interlinker\Sync\Sync_Service;
+use WP_CLI;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -179,6 +189,45 @@ final class Plugin {
 		add_filter( 'plugin_action_links_' . plugin_basename( INTERLINKER_PLUGIN_FILE ), array( $this->screens, 'plugin_action_links' ) );
 
 		register_deactivation_hook( INTERLINKER_PLUGIN_FILE, array( self::class, 'deactivate' ) );
+
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			$this->register_cli_commands();
+		}
+	}
+
+	/**
+	 * `wp interlinker …`: thin commands over the same services as the REST routes (docs/wp-cli.md).
+	 */
+	private function register_cli_commands(): void {
+		$as_command_user = array( 'before_invoke' => array( $this, 'act_as_command_user' ) );
+		$view            = new Suggestion_View( $this->content );
+		$listing         = $this->suggestion_listing( $view );
+		$commands        = array(
+			'status'      => new Status_Command( $this->settings, $this->connection_check(), $this->api, $this->content, $this->queue, $this->reconciler ),
+			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget ),
+			'suggestions' => new Suggestions_Command( $this->api, $listing, $view, $this->budget ),
+			'implement'   => new Implement_Command( new Permitted_Implementation( $this->implementer ) ),
+			'rollback'    => new Rollback_Command( $this->rollbacks, $this->budget ),
+			'export'      => new Export_Command( $this->csv_exports( $listing, $view ) ),
+			'keyphrases'  => new Keyphrases_Command(),
+		);
+		WP_CLI::add_command( 'interlinker', Interlinker_Namespace::class );
+		foreach ( $commands as $name => $command ) {
+			WP_CLI::add_command( 'interlinker ' . $name, $command, $as_command_user );
+		}
+	}
+
+	/**
+	 * Before each `wp interlinker` command: run without --user, it acts with an administrator's rights, as WP-CLI's
+	 * own commands do (Cli\Command_User). Run with --user, its changes end that user's cached read answers, as a
+	 * change through the REST routes does; at shutdown, which also follows a command that stopped on an error.
+	 */
+	public function act_as_command_user(): void {
+		if ( 0 === get_current_user_id() ) {
+			add_filter( 'user_has_cap', array( Command_User::class, 'grant_when_anonymous' ), 10, 4 );
+			return;
+		}
+		add_action( 'shutdown', array( $this->reads, 'forget_current_user' ) );
 	}
 
 	/**
@@ -199,13 +248,13 @@ final class Plugin {
 
 	public function register_rest_routes(): void {
 		$view        = new Suggestion_View( $this->content );
-		$generator   = new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions );
-		$listing     = new Suggestion_Listing( $this->api, $this->content, $generator, $view );
+		$listing     = $this->suggestion_listing( $view );
 		$reports     = new Analytics_Report( $this->api, $view );
 		$links       = new Link_Count_Report( $this->link_counts, $this->settings );
-		$connection  = new Connection_Check( $this->settings, $this->client, $this->projects );
+		$connection  = $this->connection_check();
 		$setup       = new Setup_State( $this->settings );
 		$details     = new Implementation_Details( $this->api, $this->records, $view );
+		$generator   = new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions );
 		$controllers = array(
 			new Settings_Controller( $connection, new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ), $connection ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget, $setup ),
@@ -215,13 +264,25 @@ final class Plugin {
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, $details, $this->reads, $this->budget, new Recorded_Implementations( $this->records, $details ) ),
 			new Analytics_Controller( $reports, $this->reads ),
 			new Link_Counts_Controller( $links, $this->link_count_run, new Link_Counts_Csv( $links ) ),
-			new Exports_Controller( new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, $reports ) ),
+			new Exports_Controller( $this->csv_exports( $listing, $view ) ),
 			new No_Suggestions_Controller(),
 			new Links_In_Post_Controller( new Links_In_Post() ),
 		);
 		foreach ( $controllers as $controller ) {
 			$controller->register_routes();
 		}
+	}
+
+	private function suggestion_listing( Suggestion_View $view ): Suggestion_Listing {
+		return new Suggestion_Listing( $this->api, $this->content, new Suggestion_Generator( $this->api, $this->content, $this->content_sync, $this->exclusions ), $view );
+	}
+
+	private function connection_check(): Connection_Check {
+		return new Connection_Check( $this->settings, $this->client, $this->projects );
+	}
+
+	private function csv_exports( Suggestion_Listing $listing, Suggestion_View $view ): Csv_Exports {
+		return new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, new Analytics_Report( $this->api, $view ) );
 	}
 
 	public static function deactivate(): void {

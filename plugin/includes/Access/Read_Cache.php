@@ -83,11 +83,21 @@ final class Read_Cache {
 	 * @return mixed
 	 */
 	public function forget_after_change( mixed $response, array $handler, WP_REST_Request $request ): mixed {
-		$user_id = get_current_user_id();
-		if ( 0 !== $user_id && 'GET' !== $request->get_method() && str_starts_with( $request->get_route(), '/interlinker/v1/' ) ) {
-			update_user_meta( $user_id, self::META_GENERATION, (int) get_user_meta( $user_id, self::META_GENERATION, true ) + 1 );
+		if ( 'GET' !== $request->get_method() && str_starts_with( $request->get_route(), '/interlinker/v1/' ) ) {
+			$this->forget_current_user();
 		}
 		return $response;
+	}
+
+	/**
+	 * The current user's cached answers no longer count: after their change through the plugin's routes, or a
+	 * `wp interlinker` command run with --user.
+	 */
+	public function forget_current_user(): void {
+		$user_id = get_current_user_id();
+		if ( 0 !== $user_id ) {
+			update_user_meta( $user_id, self::META_GENERATION, (int) get_user_meta( $user_id, self::META_GENERATION, true ) + 1 );
+		}
 	}
 
 	/**

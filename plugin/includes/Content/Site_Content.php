@@ -151,6 +151,14 @@ final class Site_Content {
 	}
 
 	/**
+	 * How many published posts the bridge has been sent (and not told since that they are gone).
+	 */
+	public function synced_count(): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(DISTINCT m.post_id) FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s AND p.post_status = 'publish'", self::META_SYNCED_URL ) );
+	}
+
+	/**
 	 * The post a bridge URL stands for, or 0.
 	 */
 	public function post_id_for_url( string $url ): int {

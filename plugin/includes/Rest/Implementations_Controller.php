@@ -10,6 +10,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Capability_Rules;
 use Interlinker\Access\Contributor_Budget;
 use Interlinker\Access\Read_Cache;
 use Interlinker\Bridge\Implementation;
@@ -109,13 +110,7 @@ final class Implementations_Controller extends Rest_Controller {
 	 * @param bool  $source_without_post Whether a suggestion's source is no post of the site.
 	 */
 	public function implement_posts_permissions_check( array $post_ids, bool $source_without_post = false ): bool|WP_Error {
-		if ( $source_without_post ) {
-			$allowed = self::require_capability( 'edit_others_posts' );
-			if ( true !== $allowed ) {
-				return $allowed;
-			}
-		}
-		return self::require_edit_posts( $post_ids );
+		return Capability_Rules::require_implement( $post_ids, $source_without_post );
 	}
 
 	/**

@@ -3,6 +3,8 @@
  * What the plugin's REST controllers share: the namespace, one permission callback per access rule (each answers
  * true or a WP_Error with a status), and pagination headers.
  *
+ * The rules themselves are Access\Capability_Rules, which the WP-CLI commands apply too.
+ *
  * A permission callback decides from what the site knows, without calling the bridge and without charging the user's
  * hourly budget: WordPress calls permission callbacks again after the handler, to build the answer's Allow header
  * (rest_send_allow_header), once for every method of the route. What needs the bridge to decide (the posts of
@@ -16,6 +18,7 @@ declare( strict_types = 1 );
 
 namespace Interlinker\Rest;
 
+use Interlinker\Access\Capability_Rules;
 use Interlinker\Access\Contributor_Budget;
 use WP_Error;
 use WP_REST_Response;
@@ -66,49 +69,25 @@ abstract class Rest_Controller extends \WP_REST_Controller {
 	 * true, or a 401/403 WP_Error when the current user lacks $capability (on $object_id, when given).
 	 */
 	protected static function require_capability( string $capability, ?int $object_id = null ): bool|WP_Error {
-		$allowed = null === $object_id ? current_user_can( $capability ) : current_user_can( $capability, $object_id );
-		return $allowed ? true : self::forbidden();
+		return Capability_Rules::require_capability( $capability, $object_id );
 	}
 
 	/**
-	 * true, or a WP_Error naming the first post the current user may not edit.
-	 *
 	 * @param int[] $post_ids
 	 */
 	protected static function require_edit_posts( array $post_ids ): bool|WP_Error {
-		foreach ( $post_ids as $post_id ) {
-			if ( ! current_user_can( 'edit_post', $post_id ) ) {
-				return new WP_Error(
-					'interlinker_cannot_edit_post',
-					/* translators: %d: post id. */
-					sprintf( __( 'Sorry, you are not allowed to edit post %d, which this change would edit.', 'interlinker' ), $post_id ),
-					array(
-						'status' => rest_authorization_required_code(),
-						'postId' => $post_id,
-					)
-				);
-			}
-		}
-		return true;
+		return Capability_Rules::require_edit_posts( $post_ids );
 	}
 
 	/**
-	 * Rule: a change that concerns posts of this site needs the right to edit each of them; when no post of this
-	 * site shows whose it is (a suggestion whose source is no post, a rollback no post records), it needs
-	 * edit_others_posts.
-	 *
 	 * @param int[] $post_ids The posts that show ownership; none when no post does.
 	 */
 	protected static function require_edit_owning_posts( array $post_ids ): bool|WP_Error {
-		return array() === $post_ids ? self::require_capability( 'edit_others_posts' ) : self::require_edit_posts( $post_ids );
+		return Capability_Rules::require_edit_owning_posts( $post_ids );
 	}
 
 	protected static function forbidden(): WP_Error {
-		return new WP_Error(
-			'interlinker_forbidden',
-			__( 'Sorry, you are not allowed to do that.', 'interlinker' ),
-			array( 'status' => rest_authorization_required_code() )
-		);
+		return Capability_Rules::forbidden();
 	}
 
 	/**

@@ -37,7 +37,7 @@ final class Settings {
 	 * @return string[]
 	 */
 	public static function option_names(): array {
-		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Settings_Push::OPTION_OUTDATED, self::OPTION_SETUP );
+		return array( self::OPTION_SETTINGS, self::OPTION_API_KEY, self::OPTION_PROJECT, \Interlinker\Sync\Sync_Queue::OPTION, \Interlinker\Sync\Project_Settings_Push::OPTION_OUTDATED, self::OPTION_SETUP, \Interlinker\Sync\Last_Sync_Errors::OPTION );
 	}
 
 	/**

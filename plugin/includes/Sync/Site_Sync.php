@@ -44,6 +44,7 @@ final class Site_Sync {
 	 */
 	public function full_sync_batch( ?string $cursor ): Sync_Result|WP_Error {
 		$sent = $this->send_content( $cursor );
+		Last_Sync_Errors::record( $sent );
 		if ( is_wp_error( $sent ) ) {
 			return $sent;
 		}
@@ -92,6 +93,16 @@ final class Site_Sync {
 	 * @param array<string, string> $gone_urls URL → title, for posts already deleted.
 	 */
 	public function sync_posts( array $post_ids, array $gone_urls = array() ): Sync_Result|WP_Error {
+		$synced = $this->send_posts( $post_ids, $gone_urls );
+		Last_Sync_Errors::record( $synced );
+		return $synced;
+	}
+
+	/**
+	 * @param int[]                 $post_ids
+	 * @param array<string, string> $gone_urls
+	 */
+	private function send_posts( array $post_ids, array $gone_urls ): Sync_Result|WP_Error {
 		$exclusions = $this->exclusions->push_if_outdated();
 		if ( is_wp_error( $exclusions ) ) {
 			return $exclusions;
