@@ -11,7 +11,8 @@ interface Listed {
   targetTitle: string;
 }
 
-const LIMIT = 5;
+// The tests before the budget tests spend 5 of it (lists, one implementation's details); the budget tests start with one left.
+const LIMIT = 6;
 
 describe('users with only edit_posts cannot use up the account, undo what is not theirs, or read private titles', () => {
   let site: PluginSite;
