@@ -21,6 +21,7 @@ import { buildRouter } from './http/router.js';
 import { BackgroundGenerator, DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
 import { GenerationQueueRepository } from './generation/generation-queue.repository.js';
 import { generationEndpoints } from './generation/generation.routes.js';
+import { ForegroundRequests } from './generation/foreground-requests.js';
 import { GenerationQueue } from './generation/generation.service.js';
 import { ImplementationsRepository } from './implementations/implementations.repository.js';
 import { implementationEndpoints } from './implementations/implementations.routes.js';
@@ -127,7 +128,9 @@ export function createApp(deps: AppDeps): App {
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
-  const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs);
+  // Generate requests go first: background generation waits for them to pause.
+  const foreground = new ForegroundRequests();
+  const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs, foreground);
 
   let openApi: unknown;
   const endpoints: Endpoint[] = [
@@ -136,8 +139,8 @@ export function createApp(deps: AppDeps): App {
     ...keyEndpoints(accounts),
     ...projectEndpoints(projects),
     ...pageEndpoints(projects, pages),
-    ...inboundSuggestionEndpoints(projects, inbound),
-    ...suggestionEndpoints(projects, suggestions),
+    ...inboundSuggestionEndpoints(projects, inbound, foreground),
+    ...suggestionEndpoints(projects, suggestions, foreground),
     ...generationEndpoints(projects, generationQueue),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),
