@@ -97,6 +97,7 @@ export function createApp(deps: AppDeps): App {
   const clock = deps.clock ?? systemClock;
   const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes });
   const quotas = new AccountQuotas(db, deps.quotas);
+  const analyzer = deps.analyzer ?? inlineAnalyzer;
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
@@ -117,14 +118,17 @@ export function createApp(deps: AppDeps): App {
   const projectSource = { findForBackgroundWork: (projectId: string) => projects.findForBackgroundWork(projectId) };
   const generationQueue = new GenerationQueue(db, new GenerationQueueRepository(db), clock, projectSource, suggestions, timing.quietMs);
   const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
-    deleted: (projectId) => indexes.dropProject(projectId),
+    deleted: (projectId) => {
+      indexes.dropProject(projectId);
+      analyzer.releaseMemory?.();
+    },
     pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
     generationChanged: (project, previous) => {
       suggestions.pruneForSettings(project, previous);
       generationQueue.requeueProject(project);
     },
   }, quotas);
-  const pages = new PagesService(db, pagesRepository, clock, deps.analyzer ?? inlineAnalyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
+  const pages = new PagesService(db, pagesRepository, clock, analyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);

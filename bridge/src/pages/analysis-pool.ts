@@ -251,17 +251,23 @@ export class AnalysisPool implements PageAnalyzer {
     if (entry.pending.size === 0) this.replaceWhenIdle(entry);
   }
 
+  /** Replaces the idle workers that analysed pages by fresh ones now (a project was deleted: its words are garbage). */
+  releaseMemory(): void {
+    for (const entry of [...this.workers]) this.renewIfIdle(entry);
+  }
+
   /** Replaces the worker by a fresh one after `idleMs` without work (DEFAULT_WORKER_IDLE_MS says why). */
   private replaceWhenIdle(entry: PoolWorker): void {
     clearTimeout(entry.idleTimer);
-    entry.idleTimer = setTimeout(() => {
-      entry.idleTimer = undefined;
-      if (entry.gone || this.closing || entry.pending.size > 0 || !this.queue.isEmpty) return;
-      this.retire(entry);
-      void entry.worker.terminate();
-      this.workers[this.workers.indexOf(entry)] = this.spawn();
-    }, this.idleMs);
+    entry.idleTimer = setTimeout(() => this.renewIfIdle(entry), this.idleMs);
     entry.idleTimer.unref();
+  }
+
+  private renewIfIdle(entry: PoolWorker): void {
+    if (entry.gone || !entry.analysed || this.closing || entry.pending.size > 0 || !this.queue.isEmpty) return;
+    this.retire(entry);
+    void entry.worker.terminate();
+    this.workers[this.workers.indexOf(entry)] = this.spawn();
   }
 
   /** A worker that exited on its own: out of memory, or crashed. The page it was analysing fails; the others go on. */
