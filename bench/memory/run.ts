@@ -8,7 +8,7 @@
  *   1. the first sync of every page;
  *   2. a re-sync of every page changed (revision 1 of each page: other text, mentions and links), so everything is
  *      analysed and re-indexed again;
- * then the project is deleted, and the RSS read 5 s later is set against the empty bridge's.
+ * then the project is deleted, and the RSS read 5 s and 35 s later is set against the empty bridge's.
  * The figure is the kernel's peak resident set (VmHWM in /proc/<pid>/status), which counts every thread's heap, the
  * native allocations (SQLite's cache, buffers) and the code; it is reset between the phases (clear_refs), so each phase
  * has its own peak. RSS is also sampled every 100 ms to show when the peak happens.
@@ -132,10 +132,20 @@ async function measureSite(site: BenchmarkSite): Promise<void> {
     await syncPhase('first sync', 0);
     await syncPhase('re-sync changed', 1);
 
-    // What a deleted project leaves held: the RSS once the deletion has had time to settle, against the empty bridge's.
+    // What a deleted project leaves held: the RSS once the deletion has had time to settle, against the empty bridge's;
+    // and 30 s later, when what is freed lazily (V8's pages, idle workers) has gone too.
     await client.deleteProject(project.id);
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const afterDelete = { site: site.name, phase: 'project deleted', pages: size, emptyRssMb, rssAfterDeleteMb: statusOf(bridge.pid).rssMb };
+    const rssAfterDeleteMb = statusOf(bridge.pid).rssMb;
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    const afterDelete = {
+      site: site.name,
+      phase: 'project deleted',
+      pages: size,
+      emptyRssMb,
+      rssAfterDeleteMb,
+      rssAfterDelete35sMb: statusOf(bridge.pid).rssMb,
+    };
     phases.push(afterDelete);
     console.log(JSON.stringify(afterDelete));
   } catch (error) {

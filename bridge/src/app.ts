@@ -22,6 +22,7 @@ import { buildRouter } from './http/router.js';
 import { BackgroundGenerator, DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
 import { GenerationQueueRepository } from './generation/generation-queue.repository.js';
 import { generationEndpoints } from './generation/generation.routes.js';
+import { ForegroundRequests } from './generation/foreground-requests.js';
 import { GenerationQueue } from './generation/generation.service.js';
 import { ImplementationsRepository } from './implementations/implementations.repository.js';
 import { implementationEndpoints } from './implementations/implementations.routes.js';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): App {
   const clock = deps.clock ?? systemClock;
   const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes });
   const quotas = new AccountQuotas(db, deps.quotas);
+  const analyzer = deps.analyzer ?? inlineAnalyzer;
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
@@ -122,7 +124,10 @@ export function createApp(deps: AppDeps): App {
   const projectSource = { findForBackgroundWork: (projectId: string) => projects.findForBackgroundWork(projectId) };
   const generationQueue = new GenerationQueue(db, new GenerationQueueRepository(db), clock, projectSource, suggestions, timing.quietMs);
   const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
-    deleted: (projectId) => indexes.dropProject(projectId),
+    deleted: (projectId) => {
+      indexes.dropProject(projectId);
+      analyzer.releaseMemory?.();
+    },
     pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
     generationChanged: (project, previous) => {
       suggestions.pruneForSettings(project, previous);
@@ -130,12 +135,13 @@ export function createApp(deps: AppDeps): App {
     },
   }, quotas);
   const metrics = deps.metricsToken ? new BridgeMetrics(db, () => indexes.memory()) : null;
-  const analyzer = deps.analyzer ?? inlineAnalyzer;
   const pages = new PagesService(db, pagesRepository, clock, metrics ? metrics.measure(analyzer) : analyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
   const analytics = new AnalyticsService(new AnalyticsRepository(db), clock);
-  const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs);
+  // Generate requests go first: background generation waits for them to pause.
+  const foreground = new ForegroundRequests();
+  const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs, foreground);
 
   const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
   const limiter = rateLimit(new RateLimitRepository(db), clock);
@@ -147,8 +153,8 @@ export function createApp(deps: AppDeps): App {
     ...keyEndpoints(accounts),
     ...projectEndpoints(projects),
     ...pageEndpoints(projects, pages),
-    ...inboundSuggestionEndpoints(projects, inbound),
-    ...suggestionEndpoints(projects, suggestions),
+    ...inboundSuggestionEndpoints(projects, inbound, foreground),
+    ...suggestionEndpoints(projects, suggestions, foreground),
     ...generationEndpoints(projects, generationQueue),
     ...implementationEndpoints(projects, implementations),
     ...analyticsEndpoints(projects, analytics),

@@ -151,6 +151,41 @@ describe('an analysis pool with limits', () => {
 });
 
 describe('an analysis pool whose workers cannot start', () => {
+  it('when a worker that analysed pages has been idle for idleMs, then a fresh one takes its place; never while it works', async () => {
+    const recycling = new AnalysisPool({ size: 1, script: SCRIPTED_WORKER, idleMs: 1_000 });
+    const answeringThread = async () => {
+      const [result] = await recycling.analyzeAll([scripted('thread id')]);
+      return 'analysis' in result! ? result.analysis.cleanTitle : result!.failure.message;
+    };
+    try {
+      const first = await answeringThread();
+      expect(await answeringThread()).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      const fresh = await answeringThread();
+      expect(fresh).not.toBe(first);
+      expect(Number(fresh)).toBeGreaterThan(0);
+    } finally {
+      await recycling.close();
+    }
+  });
+
+  it('when its memory is released (a project was deleted), then idle workers that analysed pages are replaced at once', async () => {
+    const releasing = new AnalysisPool({ size: 1, script: SCRIPTED_WORKER, idleMs: 600_000 });
+    const answeringThread = async () => {
+      const [result] = await releasing.analyzeAll([scripted('thread id')]);
+      return 'analysis' in result! ? result.analysis.cleanTitle : result!.failure.message;
+    };
+    try {
+      const first = await answeringThread();
+      releasing.releaseMemory();
+      const fresh = await answeringThread();
+      expect(fresh).not.toBe(first);
+      expect(Number(fresh)).toBeGreaterThan(0);
+    } finally {
+      await releasing.close();
+    }
+  });
+
   it('when its worker script is missing, then analysis fails instead of waiting forever', async () => {
     const broken = new AnalysisPool({ size: 1, script: pathToFileURL(path.resolve(import.meta.dirname, 'no-such-worker.js')) });
     await expect(broken.analyzeAll(inputs.slice(0, 1))).rejects.toThrow(/Cannot find module/);

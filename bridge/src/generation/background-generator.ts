@@ -10,20 +10,36 @@ export interface BackgroundGenerationTiming {
 
 export const DEFAULT_GENERATION_TIMING: BackgroundGenerationTiming = { intervalMs: 1_000, quietMs: 3_000 };
 
+/** Requests that wait on the engine (ForegroundRequests), which background generation gives way to. */
+export interface ForegroundActivity {
+  waitBefore: (quietMs: number) => number;
+}
+
+/** A chunk starts only once foreground requests have paused this long: the next one of a series finds the thread free. */
+export const FOREGROUND_PAUSE_MS = 50;
+/** While foreground requests never pause, one page is still generated this often: the queue is never starved. */
+export const MAX_FOREGROUND_DEFERRAL_MS = 1_000;
+
 /**
  * Runs the generation queue in the bridge's own process, one small chunk at a time (GenerationQueue.generateChunk:
  * a few pages, about 25 ms), yielding to the event loop between chunks so that requests are answered in between.
- * With nothing ready it looks again after `intervalMs`. Started by the entry point (server.ts) or a test; `stop()`
+ * With nothing ready it looks again after `intervalMs`. While requests that wait on the engine keep coming
+ * (`foreground`), it waits for them to pause for FOREGROUND_PAUSE_MS, generating a single page at most every
+ * MAX_FOREGROUND_DEFERRAL_MS meanwhile. Started by the entry point (server.ts) or a test; `stop()`
  * ends it between two chunks, so nothing is cut half-way: each page is generated and stored in one transaction.
  */
 export class BackgroundGenerator {
   private running = false;
   private timer: { soon: NodeJS.Immediate } | { later: NodeJS.Timeout } | undefined;
+  /** When the generator began waiting for foreground requests to pause (undefined while it is not waiting). */
+  private deferredSince: number | undefined;
 
   constructor(
     private readonly queue: GenerationQueue,
     private readonly logger: Logger,
     private readonly intervalMs: number,
+    private readonly foreground?: ForegroundActivity,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get isRunning(): boolean {
@@ -47,20 +63,37 @@ export class BackgroundGenerator {
     }
   }
 
-  private schedule(soon: boolean): void {
+  /** The next tick at once (`soon`), after `intervalMs`, or after the given milliseconds. */
+  private schedule(when: boolean | number): void {
     // Unreferenced: the generator alone never keeps the process alive.
-    this.timer = soon
-      ? { soon: setImmediate(() => this.tick()).unref() }
-      : { later: setTimeout(() => this.tick(), this.intervalMs).unref() };
+    this.timer =
+      when === true
+        ? { soon: setImmediate(() => this.tick()).unref() }
+        : { later: setTimeout(() => this.tick(), when === false ? this.intervalMs : when).unref() };
   }
 
   private tick(): void {
     this.timer = undefined;
     if (!this.running) return;
+    const wait = this.foreground?.waitBefore(FOREGROUND_PAUSE_MS) ?? 0;
+    let maxPages: number | undefined;
+    if (wait > 0) {
+      // deferredSince stays set until a chunk runs, so that a series of requests defers the queue for a bounded time.
+      this.deferredSince ??= this.now();
+      const deferred = this.now() - this.deferredSince;
+      if (deferred < MAX_FOREGROUND_DEFERRAL_MS) {
+        this.schedule(Math.ceil(Math.min(wait, MAX_FOREGROUND_DEFERRAL_MS - deferred)));
+        return;
+      }
+      maxPages = 1;
+    }
+    this.deferredSince = undefined;
     let worked = false;
     try {
-      worked = this.queue.generateChunk((projectId, pageId, error) =>
-        this.logger.error({ err: error, projectId, pageId }, 'background generation of a page failed: page skipped'),
+      worked = this.queue.generateChunk(
+        (projectId, pageId, error) =>
+          this.logger.error({ err: error, projectId, pageId }, 'background generation of a page failed: page skipped'),
+        maxPages,
       );
     } catch (error) {
       // A database held by another writer (a backup): the pages wait for the next try.

@@ -105,16 +105,17 @@ export class GenerationQueue {
   /**
    * Generates a few queued pages of the next project (round robin over the projects whose syncs are quiet). Returns
    * whether there was anything to do. `onPageError` hears of a page whose generation failed: it is skipped (taken
-   * out of the run) rather than tried forever; a busy database is not a page's failure and is thrown.
+   * out of the run) rather than tried forever; a busy database is not a page's failure and is thrown. `maxPages`
+   * lowers CHUNK_MAX_PAGES (one page while foreground requests are waiting, BackgroundGenerator).
    */
-  generateChunk(onPageError: (projectId: string, pageId: string, error: unknown) => void): boolean {
+  generateChunk(onPageError: (projectId: string, pageId: string, error: unknown) => void, maxPages = CHUNK_MAX_PAGES): boolean {
     const quietBefore = new Date(this.clock.now().getTime() - this.quietMs).toISOString();
     const projectId = this.queue.nextReadyProject(this.cursor, quietBefore) ?? this.queue.nextReadyProject('', quietBefore);
     if (projectId === undefined) return false;
     this.cursor = projectId;
     const project = this.projects.findForBackgroundWork(projectId);
     const started = performance.now();
-    for (const pageId of project ? this.queue.waiting(projectId, CHUNK_MAX_PAGES) : []) {
+    for (const pageId of project ? this.queue.waiting(projectId, Math.min(maxPages, CHUNK_MAX_PAGES)) : []) {
       try {
         this.db.transaction(() => {
           const result = this.generator.generateQueued(project!, pageId);

@@ -11,6 +11,7 @@ import { linksSitePages, siteLinkExamples } from '../engine/site-link-examples.j
 import { SourceTerms } from '../engine/term-cosine.js';
 import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
+import { collectGarbage } from '../lib/heap.js';
 import { estimateHeapBytes } from './memory-estimate.js';
 import { SearchIndexStore } from './search-index-store.js';
 
@@ -60,6 +61,13 @@ interface LoadedCorpus {
   lastUsed: number;
 }
 
+/**
+ * An index at least this large (a site of about 2,000 pages), once dropped (a deleted project) or released, is followed
+ * by a full garbage collection (lib/heap.ts): otherwise a quiet bridge keeps its memory resident. Smaller ones are left
+ * to V8: a collection costs a pause, and releases of small indexes for the budget may come often.
+ */
+const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
+
 /** A sync changing the document count by less than this share scales the last estimate instead of walking the corpus. */
 const REMEASURE_SHARE = 0.05;
 
@@ -96,6 +104,7 @@ export class ProjectIndexes {
   private readonly pinned = new Map<string, number>();
   private readonly budgetBytes: number;
   private readonly now: () => number;
+  private collectionScheduled = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -199,6 +208,7 @@ export class ProjectIndexes {
    */
   private release(projectId: string, entry: LoadedCorpus): void {
     this.corpora.delete(projectId);
+    this.collectAfter(entry);
     if (this.db.inTransaction) return;
     try {
       this.saveSnapshot(projectId, entry);
@@ -228,8 +238,25 @@ export class ProjectIndexes {
   }
 
   dropProject(projectId: string): void {
+    const entry = this.corpora.get(projectId);
     this.corpora.delete(projectId);
     this.store.deleteProject(projectId);
+    if (entry !== undefined) this.collectAfter(entry);
+  }
+
+  /**
+   * After the current request or transaction (whose locals may still hold the index), a full collection when the
+   * index dropped was large: its memory goes back to the system rather than waiting for the next busy moment.
+   */
+  private collectAfter(dropped: LoadedCorpus): void {
+    if (dropped.bytes < COLLECT_AFTER_BYTES || this.collectionScheduled) return;
+    this.collectionScheduled = true;
+    setImmediate(() => {
+      this.collectionScheduled = false;
+      collectGarbage();
+      // SQLite's page cache of the pages just deleted or read back: freed too, it refills as pages are read.
+      if (this.db.open) this.db.pragma('shrink_memory');
+    }).unref();
   }
 
   /** Suggestions for the request's source page, scored by `relevance` (the project's model; the bridge's by default). */

@@ -13,6 +13,8 @@ export interface PageAnalyzer {
    * threads fairly between owners.
    */
   analyzeAll: (inputs: readonly PageInput[], owner?: string) => Promise<AnalysisResult[]>;
+  /** Gives back the memory of its caches while it is idle (a project was deleted); it stays usable. */
+  releaseMemory?: () => void;
   /** Releases what the analyser holds (worker threads); it is not used afterwards. */
   close: () => Promise<void>;
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { projectParams } from '../http/common-schemas.js';
+import type { ForegroundRequests } from '../generation/foreground-requests.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { InboundSuggestionsService } from './inbound-suggestions.service.js';
 import { DEFAULT_GENERATE_LIMIT, DEFAULT_MIN_RELEVANCE_SCORE, inboundBody, suggestionSchema } from './suggestions.schemas.js';
 
 /** Registered before the `/suggestions/{suggestionId}` routes, which would otherwise answer this path with 405. */
-export function inboundSuggestionEndpoints(projects: ProjectsService, inbound: InboundSuggestionsService): Endpoint[] {
+export function inboundSuggestionEndpoints(projects: ProjectsService, inbound: InboundSuggestionsService, foreground: ForegroundRequests): Endpoint[] {
   return [
     defineEndpoint({
       method: 'post',
@@ -19,7 +20,7 @@ export function inboundSuggestionEndpoints(projects: ProjectsService, inbound: I
       body: inboundBody,
       response: z.array(suggestionSchema),
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => inbound.generate(projects.require(auth.accountId, params.projectId), body),
+      handle: ({ auth, params, body }) => foreground.serve(() => inbound.generate(projects.require(auth.accountId, params.projectId), body)),
     }),
   ];
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_DECISIONS, MIN_DECISIONS_EACH } from '../engine/adaptation.js';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { projectParams, successResponse } from '../http/common-schemas.js';
+import type { ForegroundRequests } from '../generation/foreground-requests.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import {
   DEFAULT_MIN_RELEVANCE_SCORE,
@@ -14,7 +15,7 @@ import {
 } from './suggestions.schemas.js';
 import type { SuggestionsService } from './suggestions.service.js';
 
-export function suggestionEndpoints(projects: ProjectsService, suggestions: SuggestionsService): Endpoint[] {
+export function suggestionEndpoints(projects: ProjectsService, suggestions: SuggestionsService, foreground: ForegroundRequests): Endpoint[] {
   const projectOf = (accountId: string, projectId: string) => projects.require(accountId, projectId);
   return [
     defineEndpoint({
@@ -28,7 +29,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       body: generateBody,
       response: z.array(suggestionSchema),
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => suggestions.generate(projectOf(auth.accountId, params.projectId), body),
+      handle: ({ auth, params, body }) => foreground.serve(() => suggestions.generate(projectOf(auth.accountId, params.projectId), body)),
     }),
     defineEndpoint({
       method: 'get',
