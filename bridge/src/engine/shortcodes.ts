@@ -76,7 +76,9 @@ export function shortcodeSpans(html: string): number[] {
   };
 
   const closers = new Map<string, number[]>();
-  const spans: [number, number][] = [];
+  // Closing tags and opening tags are each found in document order: two sorted lists, merged below without a sort.
+  const closing: number[] = [];
+  const openingTags: number[] = [];
   for (let at = text.indexOf('[/'); at !== -1; at = text.indexOf('[/', at + 2)) {
     const length = nameLength(text, at + 2);
     if (length > 0 && text[at + 2 + length] === ']') {
@@ -84,7 +86,7 @@ export function shortcodeSpans(html: string): number[] {
       const list = closers.get(name);
       if (list) list.push(at);
       else closers.set(name, [at]);
-      spans.push([at, at + 3 + length]);
+      closing.push(at, at + 3 + length);
     }
   }
   for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) {
@@ -99,16 +101,22 @@ export function shortcodeSpans(html: string): number[] {
       const closer = next(closers.get(asciiLower(text.slice(at + 1, after))) ?? [], bracket + 1);
       if (closer >= 0) end = Math.max(end, closer + 3 + length);
     }
-    spans.push([at, end]);
+    openingTags.push(at, end);
   }
-  for (const span of spans) {
-    // "[[gallery]]" prints "[gallery]": its outer brackets are the shortcode's too.
-    if (span[0] > 0 && text[span[0] - 1] === '[') span[0] -= 1;
-    if (span[1] < text.length && text[span[1]] === ']') span[1] += 1;
-  }
-  spans.sort((a, b) => a[0] - b[0]);
   const merged: number[] = [];
-  for (const [start, end] of spans) {
+  let c = 0;
+  let o = 0;
+  while (c < closing.length || o < openingTags.length) {
+    const fromClosing = o >= openingTags.length || (c < closing.length && closing[c]! < openingTags[o]!);
+    const list = fromClosing ? closing : openingTags;
+    const at = fromClosing ? c : o;
+    if (fromClosing) c += 2;
+    else o += 2;
+    let start = list[at]!;
+    let end = list[at + 1]!;
+    // "[[gallery]]" prints "[gallery]": its outer brackets are the shortcode's too.
+    if (start > 0 && text[start - 1] === '[') start -= 1;
+    if (end < text.length && text[end] === ']') end += 1;
     const last = merged.length - 1;
     if (last > 0 && start <= merged[last]!) merged[last] = Math.max(merged[last]!, end);
     else merged.push(start, end);
