@@ -179,8 +179,10 @@ describe('a new administrator, from activation to the first suggestions, in Chro
         await expect.poll(() => page.getByText('The bridge is slow to answer').count(), { timeout: 8_000 }).toBeGreaterThan(0);
         await screenshot(page, 'first-run-health-slow-bridge-1366');
         const problem = page.locator('.interlinker-bridge-problem');
-        await expect.poll(() => problem.count(), { timeout: 30_000 }).toBe(1);
-        expect(await problem.textContent()).toMatch(/The bridge is too slow to answer.*did not answer within 10 seconds/);
+        // Read in one step with the count: the notice is replaced whenever the screen asks again.
+        await expect
+          .poll(async () => ((await problem.count()) === 1 ? await problem.textContent({ timeout: 1_000 }).catch(() => '') : ''), { timeout: 30_000 })
+          .toMatch(/The bridge is too slow to answer.*did not answer within 10 seconds/);
       });
     } finally {
       proxy.clear();
@@ -198,7 +200,8 @@ describe('a new administrator, from activation to the first suggestions, in Chro
       try {
         for (const slug of ['interlinker', 'interlinker-implementations', 'interlinker-health']) {
           await page.goto(screenUrl(site, slug));
-          await expect.poll(() => page.locator('.interlinker-bridge-problem').count(), { timeout: 30_000 }).toBe(1);
+          // Requests of the screen before may still hold the site's PHP workers on a busy machine: wait for them.
+          await expect.poll(() => page.locator('.interlinker-bridge-problem').count(), { timeout: 60_000 }).toBe(1);
           await screenshot(page, `first-run-${slug}-bridge-down-${width}`);
           // Once on the screen (the notice is also spoken once, through WordPress's hidden live region).
           expect(await page.locator('.interlinker-admin').getByText('The bridge cannot be reached', { exact: true }).count()).toBe(1);
