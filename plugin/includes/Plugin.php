@@ -73,6 +73,7 @@ use Interlinker\Settings\Settings_View;
 use Interlinker\Suggestions\Inbound_Finder;
 use Interlinker\Suggestions\Suggestion_Generator;
 use Interlinker\Suggestions\Suggestion_Listing;
+use Interlinker\Suggestions\Suggestion_Status_Change;
 use Interlinker\Sync\Exclusion_Resync;
 use Interlinker\Sync\Post_Change_Listener;
 use Interlinker\Sync\Post_Keyphrases;
@@ -205,7 +206,7 @@ final class Plugin {
 		$commands        = array(
 			'status'      => new Status_Command( $this->settings, $this->connection_check(), $this->api, $this->content, $this->queue, $this->reconciler ),
 			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget ),
-			'suggestions' => new Suggestions_Command( $this->api, $listing, $view, $this->budget ),
+			'suggestions' => new Suggestions_Command( $listing, $this->budget, new Suggestion_Status_Change( $this->api, $view, $this->budget ) ),
 			'implement'   => new Implement_Command( new Permitted_Implementation( $this->implementer ) ),
 			'rollback'    => new Rollback_Command( $this->rollbacks, $this->budget ),
 			'export'      => new Export_Command( $this->csv_exports( $listing, $view ) ),
@@ -259,7 +260,7 @@ final class Plugin {
 			new Settings_Controller( $connection, new Key_Rotation( $this->settings, $this->client ), new Settings_Update( $this->settings, $this->exclusions, new Exclusion_Resync( $this->settings, $this->content, $this->queue ), $connection ), new Settings_View( $this->settings ) ),
 			new Sync_Controller( $this->sync, $this->queue, $this->budget, $setup ),
 			new Generation_Controller( $this->api, $this->settings, $setup, $this->reads, $this->budget ),
-			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content ),
+			new Suggestions_Controller( $this->api, $listing, $view, $this->reads, $this->budget, $this->content, new Suggestion_Status_Change( $this->api, $view, $this->budget ) ),
 			new Inbound_Suggestions_Controller( new Inbound_Finder( $generator, $this->api, $this->content, $view ), $this->budget ),
 			new Implementations_Controller( $this->api, new Permitted_Implementation( $this->implementer ), $this->rollbacks, $this->reconciler, $details, $this->reads, $this->budget, new Recorded_Implementations( $this->records, $details ) ),
 			new Analytics_Controller( $reports, $this->reads ),

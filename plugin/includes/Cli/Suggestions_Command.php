@@ -12,15 +12,13 @@ namespace Interlinker\Cli;
 
 use Interlinker\Access\Capability_Rules;
 use Interlinker\Access\Contributor_Budget;
-use Interlinker\Bridge\Project_Api;
 use Interlinker\Bridge\Suggestion;
-use Interlinker\Rest\Suggestion_View;
 use Interlinker\Suggestions\Presented_Suggestion;
 use Interlinker\Suggestions\Suggestion_List_Query;
 use Interlinker\Suggestions\Suggestion_Listing;
+use Interlinker\Suggestions\Suggestion_Status_Change;
 use WP_CLI;
 use WP_CLI\Utils;
-use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -43,10 +41,9 @@ final class Suggestions_Command {
 	private const FIELDS = array( 'id', 'status', 'score', 'source_post', 'target_post', 'anchor_text' );
 
 	public function __construct(
-		private readonly Project_Api $api,
 		private readonly Suggestion_Listing $listing,
-		private readonly Suggestion_View $view,
 		private readonly Contributor_Budget $budget,
+		private readonly Suggestion_Status_Change $status_change,
 	) {}
 
 	/**
@@ -203,7 +200,7 @@ final class Suggestions_Command {
 		Command_Output::or_exit( Capability_Rules::require_capability( 'edit_posts' ) );
 		$done = 0;
 		foreach ( $ids as $id ) {
-			$changed = $this->change_status( $id, $status );
+			$changed = $this->status_change->change( $id, $status );
 			if ( 1 === count( $ids ) ) {
 				Command_Output::or_exit( $changed );
 			}
@@ -214,25 +211,6 @@ final class Suggestions_Command {
 			++$done;
 		}
 		Utils\report_batch_operation_results( 'suggestion', $verb, count( $ids ), $done, count( $ids ) - $done );
-	}
-
-	/**
-	 * Whoever may edit the source post may change a suggestion (edit_others_posts when its source is no post); each of
-	 * the two bridge calls is charged to the user's hourly budget just before it is made, as the REST route does.
-	 */
-	private function change_status( string $id, string $status ): Suggestion|WP_Error {
-		$charged = $this->budget->charge();
-		if ( true !== $charged ) {
-			return $charged;
-		}
-		$suggestion = $this->api->get_suggestion( $id );
-		if ( is_wp_error( $suggestion ) ) {
-			return $suggestion;
-		}
-		$post_id = $this->view->post_id( $suggestion->source_page_url );
-		$allowed = Capability_Rules::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
-		$allowed = true === $allowed ? $this->budget->charge() : $allowed;
-		return true === $allowed ? $this->api->update_suggestion( $id, $status ) : $allowed;
 	}
 
 	/**

@@ -17,6 +17,7 @@ use Interlinker\Bridge\Suggestion;
 use Interlinker\Suggestions\Suggestion_List_Query;
 use Interlinker\Suggestions\Presented_Suggestion;
 use Interlinker\Suggestions\Suggestion_Listing;
+use Interlinker\Suggestions\Suggestion_Status_Change;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -38,6 +39,7 @@ final class Suggestions_Controller extends Rest_Controller {
 		private readonly Read_Cache $reads,
 		Contributor_Budget $budget,
 		private readonly Site_Content $content,
+		private readonly Suggestion_Status_Change $status_change,
 	) {
 		parent::__construct();
 		$this->budget    = $budget;
@@ -203,11 +205,7 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function update_item( $request ): WP_REST_Response|WP_Error {
-		$allowed = $this->check_source_post( (string) $request['id'] );
-		if ( true !== $allowed ) {
-			return $allowed;
-		}
-		$updated = $this->api->update_suggestion( (string) $request['id'], (string) $request->get_param( 'status' ) );
+		$updated = $this->status_change->change( (string) $request['id'], (string) $request->get_param( 'status' ) );
 		return is_wp_error( $updated ) ? $updated : new WP_REST_Response( $this->view->present( $updated )->to_rest() );
 	}
 
@@ -215,32 +213,12 @@ final class Suggestions_Controller extends Rest_Controller {
 	 * @param WP_REST_Request $request The request.
 	 */
 	public function delete_item( $request ): WP_REST_Response|WP_Error {
-		$allowed = $this->check_source_post( (string) $request['id'] );
+		$allowed = $this->status_change->permitted( (string) $request['id'] );
 		if ( true !== $allowed ) {
 			return $allowed;
 		}
 		$deleted = $this->api->delete_suggestion( (string) $request['id'] );
 		return is_wp_error( $deleted ) ? $deleted : new WP_REST_Response( array( 'success' => true ) );
-	}
-
-	/**
-	 * A suggestion may be changed by whoever may edit its source post (edit_others_posts when the source is no
-	 * post of this site). Only the bridge knows the source, so this is decided here, not in the permission callback:
-	 * one call to read the suggestion, and, once allowed, one more for the change, each charged to the user's hourly
-	 * budget just before it is made.
-	 */
-	private function check_source_post( string $id ): bool|WP_Error {
-		$charged = $this->charge_bridge_calls();
-		if ( true !== $charged ) {
-			return $charged;
-		}
-		$suggestion = $this->api->get_suggestion( $id );
-		if ( is_wp_error( $suggestion ) ) {
-			return $suggestion;
-		}
-		$post_id = $this->view->post_id( $suggestion->source_page_url );
-		$allowed = self::require_edit_owning_posts( 0 === $post_id ? array() : array( $post_id ) );
-		return true === $allowed ? $this->charge_bridge_calls() : $allowed;
 	}
 
 	/**
