@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from './connection.js';
+import type { DatabaseBackend } from './database.js';
 import type { Migration } from './migrations/migration.js';
 import { migrations as allMigrations } from './migrations/index.js';
 
-/** Applies the migrations the database has not seen yet, each in its own transaction. Returns the versions applied. */
+/** Applies the migrations the SQLite database has not seen yet, each in its own transaction. Returns the versions applied. */
 export function migrate(db: Db, migrations: readonly Migration[] = allMigrations): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
@@ -21,4 +23,49 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
     done.push(migration.version);
   }
   return done;
+}
+
+/**
+ * Serialises bridges that start at the same moment on one PostgreSQL database: the second waits for the first's
+ * migrations, then finds nothing left to apply. Any constant of the bridge's own would do.
+ */
+const POSTGRES_MIGRATION_LOCK = 7_700_029;
+
+/** Applies PostgreSQL's rendering of the migrations not applied yet, each in its own transaction. */
+async function migratePostgres(backend: DatabaseBackend, migrations: readonly Migration[]): Promise<number[]> {
+  const { db } = backend;
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${POSTGRES_MIGRATION_LOCK})`.execute(connection);
+    try {
+      await connection.schema
+        .createTable('schema_migrations')
+        .ifNotExists()
+        .addColumn('version', 'integer', (column) => column.primaryKey())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('applied_at', 'text', (column) => column.notNull())
+        .execute();
+      const applied = new Set((await connection.selectFrom('schema_migrations').select('version').execute()).map((row) => row.version));
+      const done: number[] = [];
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue;
+        await connection.transaction().execute(async (trx) => {
+          // The migration's own static DDL (several statements, no parameters): never text from outside.
+          await sql.raw(migration.postgres).execute(trx);
+          await trx
+            .insertInto('schema_migrations')
+            .values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() })
+            .execute();
+        });
+        done.push(migration.version);
+      }
+      return done;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${POSTGRES_MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** Applies the migrations the backend's database has not seen yet. Returns the versions applied. */
+export async function migrateBackend(backend: DatabaseBackend, migrations: readonly Migration[] = allMigrations): Promise<number[]> {
+  return backend.sqlite ? migrate(backend.sqlite, migrations) : migratePostgres(backend, migrations);
 }

@@ -60,4 +60,49 @@ CREATE TABLE search_stats (
   total_length INTEGER NOT NULL
 );
 `,
+  postgres: `
+CREATE TABLE search_terms (
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  term_id integer NOT NULL,
+  stem text NOT NULL,
+  PRIMARY KEY (project_id, term_id)
+);
+
+CREATE TABLE search_urls (
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  doc_no integer NOT NULL,
+  url text NOT NULL,
+  PRIMARY KEY (project_id, doc_no)
+);
+
+CREATE TABLE search_documents (
+  page_id text PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  doc_no integer NOT NULL,
+  status_code integer NOT NULL,
+  length integer NOT NULL,
+  title_terms bytea NOT NULL,
+  posting_terms bytea NOT NULL,
+  posting_counts bytea NOT NULL,
+  phrases bytea NOT NULL,
+  outlinks bytea NOT NULL
+);
+CREATE INDEX search_documents_project ON search_documents(project_id, doc_no);
+
+CREATE TABLE search_texts (
+  page_id text PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+  text text NOT NULL,
+  eligible bytea NOT NULL,
+  term_ids bytea NOT NULL
+);
+
+CREATE TABLE search_stats (
+  project_id text PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  revision integer NOT NULL,
+  document_frequencies bytea NOT NULL,
+  posting_counts bytea NOT NULL,
+  document_count integer NOT NULL,
+  total_length bigint NOT NULL
+);
+`,
 };

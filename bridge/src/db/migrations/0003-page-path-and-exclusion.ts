@@ -19,4 +19,9 @@ CREATE INDEX pages_excluded ON pages(project_id) WHERE excluded = 1;
       update.run(new URL(row.url_key).pathname, row.id);
     }
   },
+  postgres: `
+ALTER TABLE pages ADD COLUMN path text NOT NULL DEFAULT '/';
+ALTER TABLE pages ADD COLUMN excluded integer NOT NULL DEFAULT 0 CHECK (excluded IN (0, 1));
+CREATE INDEX pages_excluded ON pages(project_id) WHERE excluded = 1;
+`,
 };

@@ -16,4 +16,11 @@ CREATE TABLE page_contents (
 INSERT INTO page_contents (page_id, content) SELECT id, content FROM pages;
 ALTER TABLE pages DROP COLUMN content;
 `,
+  postgres: `
+CREATE TABLE page_contents (
+  page_id text PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+  content text NOT NULL
+);
+ALTER TABLE pages DROP COLUMN content;
+`,
 };

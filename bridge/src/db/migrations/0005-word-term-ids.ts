@@ -9,4 +9,5 @@ export const migration: Migration = {
   version: 5,
   name: 'word-term-ids',
   up: 'ALTER TABLE search_texts ADD COLUMN word_term_ids BLOB;',
+  postgres: `ALTER TABLE search_texts ADD COLUMN word_term_ids bytea;`,
 };

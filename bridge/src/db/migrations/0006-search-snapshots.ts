@@ -16,4 +16,12 @@ CREATE TABLE search_snapshots (
   data BLOB NOT NULL
 );
 `,
+  postgres: `
+CREATE TABLE search_snapshots (
+  project_id text PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  revision integer NOT NULL,
+  format integer NOT NULL,
+  data bytea NOT NULL
+);
+`,
 };

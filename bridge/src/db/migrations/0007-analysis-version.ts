@@ -9,4 +9,5 @@ export const migration: Migration = {
   version: 7,
   name: 'analysis-version',
   up: 'ALTER TABLE search_texts ADD COLUMN analysis_version INTEGER NOT NULL DEFAULT 0;',
+  postgres: `ALTER TABLE search_texts ADD COLUMN analysis_version integer NOT NULL DEFAULT 0;`,
 };

@@ -8,4 +8,5 @@ export const migration: Migration = {
   version: 8,
   name: 'content-hash',
   up: 'ALTER TABLE pages ADD COLUMN content_hash BLOB;',
+  postgres: `ALTER TABLE pages ADD COLUMN content_hash bytea;`,
 };

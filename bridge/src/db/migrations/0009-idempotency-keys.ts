@@ -21,4 +21,17 @@ CREATE TABLE idempotency_keys (
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
 `,
+  postgres: `
+CREATE TABLE idempotency_keys (
+  account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  key_hash text NOT NULL,
+  request_hash text NOT NULL,
+  status integer NOT NULL,
+  sealed_answer bytea NOT NULL,
+  created_at text NOT NULL,
+  expires_at text NOT NULL,
+  PRIMARY KEY (account_id, key_hash)
+);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
+`,
 };

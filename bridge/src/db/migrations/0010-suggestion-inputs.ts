@@ -13,4 +13,8 @@ export const migration: Migration = {
 ALTER TABLE suggestions ADD COLUMN inputs BLOB;
 CREATE INDEX suggestions_decisions ON suggestions(project_id, status, updated_at) WHERE status <> 'pending';
 `,
+  postgres: `
+ALTER TABLE suggestions ADD COLUMN inputs bytea;
+CREATE INDEX suggestions_decisions ON suggestions(project_id, status, updated_at) WHERE status <> 'pending';
+`,
 };

@@ -9,4 +9,5 @@ export const migration: Migration = {
   version: 11,
   name: 'page-keyphrases',
   up: "ALTER TABLE pages ADD COLUMN keyphrases TEXT NOT NULL DEFAULT '[]';",
+  postgres: `ALTER TABLE pages ADD COLUMN keyphrases text NOT NULL DEFAULT '[]';`,
 };

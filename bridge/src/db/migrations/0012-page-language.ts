@@ -10,4 +10,8 @@ export const migration: Migration = {
   name: 'page-language',
   up: `ALTER TABLE pages ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 ALTER TABLE search_documents ADD COLUMN language TEXT NOT NULL DEFAULT 'en';`,
+  postgres: `
+ALTER TABLE pages ADD COLUMN language text NOT NULL DEFAULT 'en';
+ALTER TABLE search_documents ADD COLUMN language text NOT NULL DEFAULT 'en';
+`,
 };

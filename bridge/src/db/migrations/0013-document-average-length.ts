@@ -10,4 +10,5 @@ export const migration: Migration = {
   version: 13,
   name: 'document-average-length',
   up: 'ALTER TABLE search_documents ADD COLUMN average_length REAL;',
+  postgres: `ALTER TABLE search_documents ADD COLUMN average_length double precision;`,
 };

@@ -9,4 +9,5 @@ export const migration: Migration = {
   version: 14,
   name: 'term-vector-length',
   up: 'ALTER TABLE search_documents ADD COLUMN vector_norm REAL;',
+  postgres: `ALTER TABLE search_documents ADD COLUMN vector_norm double precision;`,
 };

@@ -49,4 +49,29 @@ WHERE p.excluded = 0 AND p.status_code BETWEEN 200 AND 299
 INSERT INTO generation_runs (project_id, started_at, last_queued_at)
 SELECT DISTINCT project_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM generation_queue;
 `,
+  postgres: `
+ALTER TABLE projects ADD COLUMN min_relevance_score double precision;
+ALTER TABLE projects ADD COLUMN suggestions_per_page integer NOT NULL DEFAULT 10;
+ALTER TABLE projects ADD COLUMN ignored_words text NOT NULL DEFAULT '[]';
+
+CREATE TABLE generation_queue (
+  page_id text PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  queued_at text NOT NULL,
+  generated_at text
+);
+CREATE INDEX generation_queue_project ON generation_queue(project_id, generated_at, queued_at);
+
+CREATE TABLE generation_runs (
+  project_id text PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  started_at text NOT NULL,
+  finished_at text,
+  suggestions_created integer NOT NULL DEFAULT 0,
+  last_queued_at text NOT NULL
+);
+CREATE INDEX generation_runs_waiting ON generation_runs(finished_at, project_id);
+
+ALTER TABLE implementation_items ADD COLUMN rolled_back_at text;
+ALTER TABLE implementation_items ADD COLUMN rollback_reason text;
+`,
 };

@@ -43,4 +43,41 @@ CREATE TRIGGER page_contents_uncounted AFTER DELETE ON page_contents BEGIN
   WHERE id = (SELECT project_id FROM pages WHERE id = OLD.page_id);
 END;
 `,
+  postgres: `
+ALTER TABLE accounts ADD COLUMN max_projects integer CHECK (max_projects >= 0);
+ALTER TABLE accounts ADD COLUMN max_pages integer CHECK (max_pages >= 0);
+ALTER TABLE accounts ADD COLUMN max_content_bytes bigint CHECK (max_content_bytes >= 0);
+
+ALTER TABLE projects ADD COLUMN page_count integer NOT NULL DEFAULT 0;
+ALTER TABLE projects ADD COLUMN content_bytes bigint NOT NULL DEFAULT 0;
+
+CREATE FUNCTION interlinker_pages_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE projects SET page_count = page_count + 1 WHERE id = NEW.project_id;
+  ELSE
+    UPDATE projects SET page_count = page_count - 1 WHERE id = OLD.project_id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER pages_counted AFTER INSERT OR DELETE ON pages FOR EACH ROW EXECUTE FUNCTION interlinker_pages_counted();
+
+-- octet_length: bytes of UTF-8, as SQLite's length(CAST(content AS BLOB)).
+CREATE FUNCTION interlinker_page_contents_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE projects SET content_bytes = content_bytes + octet_length(NEW.content)
+    WHERE id = (SELECT project_id FROM pages WHERE id = NEW.page_id);
+  ELSIF TG_OP = 'UPDATE' THEN
+    UPDATE projects SET content_bytes = content_bytes - octet_length(OLD.content) + octet_length(NEW.content)
+    WHERE id = (SELECT project_id FROM pages WHERE id = NEW.page_id);
+  ELSE
+    UPDATE projects SET content_bytes = content_bytes - octet_length(OLD.content)
+    WHERE id = (SELECT project_id FROM pages WHERE id = OLD.page_id);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER page_contents_counted AFTER INSERT OR DELETE OR UPDATE OF content ON page_contents
+  FOR EACH ROW EXECUTE FUNCTION interlinker_page_contents_counted();
+`,
 };

@@ -10,4 +10,8 @@ export const migration: Migration = {
   name: 'page-dates',
   up: `ALTER TABLE pages ADD COLUMN published_at TEXT;
 ALTER TABLE pages ADD COLUMN modified_at TEXT;`,
+  postgres: `
+ALTER TABLE pages ADD COLUMN published_at text;
+ALTER TABLE pages ADD COLUMN modified_at text;
+`,
 };

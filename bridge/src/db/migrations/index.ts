@@ -17,7 +17,7 @@ import { migration as backgroundGeneration } from './0015-background-generation.
 import { migration as accountQuotas } from './0016-account-quotas.js';
 import { migration as pageDates } from './0017-page-dates.js';
 
-/** Every migration in order. Add new ones at the end; never edit one that has shipped. */
+/** Every migration in order. Add new ones at the end; never change what one does once shipped (a rendering for a new backend may be added). */
 export const migrations: readonly Migration[] = [
   core,
   searchIndex,
