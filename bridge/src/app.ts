@@ -10,6 +10,7 @@ import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { BUSY_TIMEOUT_MS, busyBackoff, type Db } from './db/connection.js';
+import { sqliteBackend } from './db/database.js';
 import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -100,12 +101,14 @@ const API_DESCRIPTION = [
 /** Wires repositories, services and routes over one connection. Only the entry point listens. */
 export function createApp(deps: AppDeps): App {
   const { db, logger } = deps;
+  // The repositories converted to Kysely run over the same connection as those still on better-sqlite3.
+  const store = sqliteBackend(db).db;
   const clock = deps.clock ?? systemClock;
   const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes });
   const quotas = new AccountQuotas(db, deps.quotas);
   const analyzer = deps.analyzer ?? inlineAnalyzer;
 
-  const accounts = new AccountsService(new AccountsRepository(db), clock);
+  const accounts = new AccountsService(new AccountsRepository(store), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
   const pagesRepository = new PagesRepository(db);
   const relevance = new ProjectRelevance(
@@ -144,7 +147,7 @@ export function createApp(deps: AppDeps): App {
   const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs, foreground);
 
   const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
-  const limiter = rateLimit(new RateLimitRepository(db), clock);
+  const limiter = rateLimit(new RateLimitRepository(store), clock);
   const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   let openApi: unknown;
   const endpoints: Endpoint[] = [
@@ -173,7 +176,7 @@ export function createApp(deps: AppDeps): App {
       authChain: [authenticate(accounts, throttle), limiter],
       optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
-      idempotency: new IdempotentAnswers(db, new IdempotencyRepository(db), clock),
+      idempotency: new IdempotentAnswers(store, new IdempotencyRepository(), clock),
     }),
   );
   app.use(optionalAuth, unknownRoute);

@@ -4,6 +4,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { AccountQuotas, type AccountQuotaSettings, type QuotaReport } from './accounts/quotas.js';
 import { loadConfig } from './config.js';
 import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Db } from './db/connection.js';
+import { sqliteBackend } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { AppError } from './errors.js';
 import { systemClock } from './lib/clock.js';
@@ -14,12 +15,12 @@ import { backupDatabase } from './operations/backup.js';
 import { CHECK_PROBLEMS_EXIT_CODE, runDatabaseCheck } from './operations/check-command.js';
 import { restoreDatabase } from './operations/restore.js';
 
-function withAccounts<T>(action: (accounts: AccountsService, quotas: AccountQuotas) => T): T {
+async function withAccounts<T>(action: (accounts: AccountsService, quotas: AccountQuotas) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db: Db = openDatabase(config.databaseFile, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     migrate(db);
-    return action(new AccountsService(new AccountsRepository(db), systemClock), new AccountQuotas(db, config.quotas));
+    return await action(new AccountsService(new AccountsRepository(sqliteBackend(db).db), systemClock), new AccountQuotas(db, config.quotas));
   } finally {
     db.close();
   }
@@ -71,8 +72,8 @@ export function buildCli(): Command {
     .requiredOption('--name <name>', 'account name (unique)')
     .addOption(new Option('--tier <tier>', 'rate-limit tier').choices(['free', 'pro', 'enterprise']).default('free'))
     .option('--rate-limit <n>', 'requests per hour (enterprise: custom; others: overrides the tier)', positiveInteger)
-    .action((options: { name: string; tier: Tier; rateLimit?: number }) => {
-      const account = withAccounts((service) =>
+    .action(async (options: { name: string; tier: Tier; rateLimit?: number }) => {
+      const account = await withAccounts((service) =>
         service.createAccount({ name: options.name, tier: options.tier, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) }),
       );
       console.log(`Created account "${account.name}" (${account.id}), tier ${account.tier}, ${account.rateLimit} requests/hour.`);
@@ -80,8 +81,8 @@ export function buildCli(): Command {
   accounts
     .command('list')
     .description('List accounts')
-    .action(() => {
-      for (const account of withAccounts((service) => service.listAccounts())) {
+    .action(async () => {
+      for (const account of await withAccounts((service) => service.listAccounts())) {
         console.log(`${account.id}\t${account.name}\t${account.tier}\t${account.rateLimit}/h\t${account.createdAt}`);
       }
     });
@@ -93,9 +94,9 @@ export function buildCli(): Command {
     .option('--projects <n>', 'most projects it may hold', quotaValue)
     .option('--pages <n>', 'most pages it may hold over all its projects', quotaValue)
     .option('--content-mb <n>', 'most MiB of page content (the synced HTML, UTF-8) it may store', quotaValue)
-    .action((options: { name: string; projects?: number | 'default'; pages?: number | 'default'; contentMb?: number | 'default' }) => {
-      const report = withAccounts((service, quotas) => {
-        const account = service.requireAccountByName(options.name);
+    .action(async (options: { name: string; projects?: number | 'default'; pages?: number | 'default'; contentMb?: number | 'default' }) => {
+      const report = await withAccounts(async (service, quotas) => {
+        const account = await service.requireAccountByName(options.name);
         const changes: Partial<AccountQuotaSettings> = {};
         const setting = (value: number | 'default', unit = 1) => (value === 'default' ? null : value * unit);
         if (options.projects !== undefined) changes.projects = setting(options.projects);
@@ -114,8 +115,8 @@ export function buildCli(): Command {
     .description('Create an API key; the key is printed alone on the last line')
     .requiredOption('--account <name>', 'account name')
     .option('--name <label>', 'a label for the key', '')
-    .action((options: { account: string; name: string }) => {
-      const created = withAccounts((service) => service.createKey(service.requireAccountByName(options.account).id, options.name));
+    .action(async (options: { account: string; name: string }) => {
+      const created = await withAccounts(async (service) => service.createKey((await service.requireAccountByName(options.account)).id, options.name));
       console.log(`Created key ${created.id} (${created.prefix}…) for account "${options.account}". It is shown only now:`);
       console.log(created.key);
     });
@@ -123,16 +124,16 @@ export function buildCli(): Command {
     .command('list')
     .description("List an account's active keys")
     .requiredOption('--account <name>', 'account name')
-    .action((options: { account: string }) => {
-      const list = withAccounts((service) => service.listKeys(service.requireAccountByName(options.account).id));
+    .action(async (options: { account: string }) => {
+      const list = await withAccounts(async (service) => service.listKeys((await service.requireAccountByName(options.account)).id));
       for (const key of list) console.log(`${key.id}\t${key.prefix}…\t${key.name}\tcreated ${key.createdAt}\tlast used ${key.lastUsedAt ?? 'never'}`);
     });
   keys
     .command('revoke')
     .description('Revoke a key')
     .argument('<keyId>', 'the key id (key_…)')
-    .action((keyId: string) => {
-      withAccounts((service) => service.revokeKey(null, keyId));
+    .action(async (keyId: string) => {
+      await withAccounts((service) => service.revokeKey(null, keyId));
       console.log(`Revoked ${keyId}.`);
     });
 

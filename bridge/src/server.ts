@@ -63,7 +63,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   });
   let server: Server;
   try {
-    const first = ensureFirstAccount(accounts);
+    const first = await ensureFirstAccount(accounts);
     if (first) {
       // Printed once, on stdout and never through the logger, so it is not kept in log files.
       process.stdout.write(

@@ -10,7 +10,7 @@ const D = 'https://health.test';
 
 beforeAll(async () => {
   bridge = await startTestBridge({ clock });
-  account = bridge.createAccount('analytics');
+  account = await bridge.createAccount('analytics');
   projectId = (await account.client.createProject({ name: 'health', domain: D })).id;
   await account.client.syncPages(projectId, [
     { url: `${D}/hub`, title: 'Hub', content: `<p><a href="/a">A</a> <a href="/b">B</a> <a href="/gone">Gone</a> <a href="/never">Never</a> <a href="/a#again">A again</a> <a href="https://else.test/">out</a></p>` },

@@ -11,7 +11,7 @@ afterAll(() => bridge.close());
 
 describe('authentication', () => {
   it('when there is no key, a malformed header or an unknown key, then 401 unauthorized without rate-limit headers', async () => {
-    const owner = bridge.createAccount('auth-owner');
+    const owner = await bridge.createAccount('auth-owner');
     const cases: (string | undefined)[] = [undefined, 'Basic abc', 'Bearer', `Bearer ${owner.key}x`];
     for (const header of cases) {
       const response = await fetch(`${bridge.url}/api/projects`, { headers: header ? { Authorization: header } : {} });
@@ -21,8 +21,8 @@ describe('authentication', () => {
     }
   });
 
-  it('when keys are stored, then only their hash is in the database', () => {
-    const account = bridge.createAccount('hash-check');
+  it('when keys are stored, then only their hash is in the database', async () => {
+    const account = await bridge.createAccount('hash-check');
     const rows = bridge.db.prepare('SELECT * FROM api_keys').all();
     expect(JSON.stringify(rows)).not.toContain(account.key);
   });
@@ -31,7 +31,7 @@ describe('authentication', () => {
 describe('rate limits', () => {
   it('when a free account makes requests, then every answer carries the three headers and the 101st is 429', async () => {
     clock.set('2026-03-10T13:00:05.000Z');
-    const free = bridge.createAccount('free-user', { tier: 'free', rateLimit: 100 });
+    const free = await bridge.createAccount('free-user', { tier: 'free', rateLimit: 100 });
     const reset = Date.parse('2026-03-10T14:00:00.000Z') / 1000;
     for (let i = 1; i <= 100; i += 1) {
       const response = await bridge.fetch('/api/projects', { key: free.key });
@@ -55,7 +55,7 @@ describe('rate limits', () => {
   });
 
   it('when an error answers a valid key, then the headers are there too', async () => {
-    const account = bridge.createAccount('errors-have-headers');
+    const account = await bridge.createAccount('errors-have-headers');
     const response = await bridge.fetch('/api/projects/prj_nope', { key: account.key });
     expect(response.status).toBe(404);
     expect(response.headers.get('x-ratelimit-limit')).not.toBeNull();
@@ -63,8 +63,8 @@ describe('rate limits', () => {
   });
 
   it('when two accounts share nothing, then their windows are counted apart', async () => {
-    const a = bridge.createAccount('window-a', { rateLimit: 2 });
-    const b = bridge.createAccount('window-b', { rateLimit: 2 });
+    const a = await bridge.createAccount('window-a', { rateLimit: 2 });
+    const b = await bridge.createAccount('window-b', { rateLimit: 2 });
     await bridge.fetch('/api/projects', { key: a.key });
     await bridge.fetch('/api/projects', { key: a.key });
     expect((await bridge.fetch('/api/projects', { key: a.key })).status).toBe(429);
@@ -74,7 +74,7 @@ describe('rate limits', () => {
 
 describe('API keys over HTTP', () => {
   it('when a key generates a new one, then the secret is shown once, both work, and the old can be revoked', async () => {
-    const account = bridge.createAccount('rotator');
+    const account = await bridge.createAccount('rotator');
     const created = await account.client.createKey('second');
     expect(created.key).toMatch(/^ilk_/);
     const keys = await account.client.listKeys();
@@ -90,8 +90,8 @@ describe('API keys over HTTP', () => {
   });
 
   it("when an account revokes another account's key id, then 404 and the key still works", async () => {
-    const owner = bridge.createAccount('key-owner');
-    const other = bridge.createAccount('key-thief');
+    const owner = await bridge.createAccount('key-owner');
+    const other = await bridge.createAccount('key-thief');
     const ownerKeyId = (await owner.client.listKeys())[0]!.id;
     const response = await bridge.fetch(`/api/keys/${ownerKeyId}`, { method: 'DELETE', key: other.key });
     expect(response.status).toBe(404);

@@ -25,7 +25,7 @@ const clock = new TestClock();
 
 beforeAll(async () => {
   bridge = await startTestBridge({ clock, generation: { intervalMs: 10, quietMs: QUIET_MS } });
-  account = bridge.createAccount('generation');
+  account = await bridge.createAccount('generation');
 });
 afterAll(() => bridge.close());
 
@@ -213,7 +213,7 @@ describe('background generation', () => {
 
   it("when another account asks for a project's generation, then 404 as for any of its routes", async () => {
     const projectId = await syncedProject('isolation');
-    const other = bridge.createAccount('generation-other');
+    const other = await bridge.createAccount('generation-other');
     const response = await bridge.fetch(`/api/projects/${projectId}/generation`, { key: other.key });
     expect(response.status).toBe(404);
     expect((await response.json()).error.code).toBe('not_found');
@@ -236,7 +236,7 @@ describe('background generation across a restart', () => {
     try {
       // Not running: the pages stay queued, as at a stop before their syncs went quiet.
       const first = await startTestBridge({ dbFile });
-      const owner = first.createAccount('restart');
+      const owner = await first.createAccount('restart');
       const project = await owner.client.createProject({ name: 'restart', domain: FIXTURE_DOMAIN });
       await owner.client.syncPages(project.id, FIXTURE_PAGES);
       expect((await owner.client.getGenerationProgress(project.id)).queuedPages).toBe(ELIGIBLE);

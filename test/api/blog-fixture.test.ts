@@ -22,7 +22,7 @@ const answers = new Map<string, Suggestion[]>();
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('blog');
+  account = await bridge.createAccount('blog');
   const project = await account.client.createProject({ name: 'Kitchen garden blog', domain: DOMAIN });
   expect(await account.client.syncPages(project.id, pages)).toMatchObject({ synced: BLOG_POSTS.length, failed: 0 });
   // The bridge's defaults: no minRelevanceScore, the default limit of 10.

@@ -10,7 +10,7 @@ let other: Database.Database;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('busy');
+  account = await bridge.createAccount('busy');
   other = new Database(bridge.dbFile);
 });
 afterAll(async () => {

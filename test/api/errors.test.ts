@@ -8,7 +8,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge({ bodyLimitBytes: 64 * 1024 });
-  account = bridge.createAccount('errors');
+  account = await bridge.createAccount('errors');
 });
 afterAll(() => bridge.close());
 

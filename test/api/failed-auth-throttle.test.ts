@@ -34,7 +34,7 @@ async function failUntilThrottled(b: TestBridge, forwardedFor?: string): Promise
 describe('failed authentication throttling', () => {
   it('when a site with a revoked key and a healthy site share one address, then the healthy key keeps working', async () => {
     const b = await start();
-    const healthy = b.createAccount('healthy-site');
+    const healthy = await b.createAccount('healthy-site');
     await failUntilThrottled(b);
 
     const answer = await b.fetch('/api/projects', { key: healthy.key });
@@ -46,7 +46,7 @@ describe('failed authentication throttling', () => {
 
   it('when no proxy is trusted, then X-Forwarded-For is ignored: changing it neither dodges the throttle nor spreads it', async () => {
     const b = await start();
-    const healthy = b.createAccount('healthy-site');
+    const healthy = await b.createAccount('healthy-site');
     for (let i = 0; i < POLICY.maxFailures; i += 1) {
       expect((await b.fetch('/api/projects', via(`203.0.113.${i}`, WRONG_KEY))).status).toBe(401);
     }
@@ -56,7 +56,7 @@ describe('failed authentication throttling', () => {
 
   it('when TRUST_PROXY trusts one hop, then failures are counted per forwarded client, and spoofed entries are ignored', async () => {
     const b = await start({ trustProxy: 1 });
-    const healthy = b.createAccount('healthy-site');
+    const healthy = await b.createAccount('healthy-site');
     await failUntilThrottled(b, '203.0.113.5');
 
     // Another client behind the same proxy is not throttled, even with a wrong key of its own.
@@ -98,7 +98,7 @@ describe('failed authentication throttling', () => {
 
   it('when a wrong key hits an unknown route or another method, then it counts as a failure; a valid key there is a plain 404 or 405', async () => {
     const b = await start();
-    const healthy = b.createAccount('healthy-site');
+    const healthy = await b.createAccount('healthy-site');
     expect((await b.fetch('/api/no-such-route', { key: WRONG_KEY })).status).toBe(401);
     expect((await b.fetch('/api/projects', { method: 'PUT', key: WRONG_KEY })).status).toBe(401);
     expect((await b.fetch('/api/projects/%ED%A0%80', { key: WRONG_KEY })).status).toBe(401);

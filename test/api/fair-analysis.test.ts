@@ -80,8 +80,8 @@ afterAll(async () => {
 
 describe('analysis shared between accounts', () => {
   it("when an account's large sync is being analysed, then another account's small sync is stored before any of its batches", async () => {
-    const large = bridge.createAccount('large');
-    const small = bridge.createAccount('small');
+    const large = await bridge.createAccount('large');
+    const small = await bridge.createAccount('small');
     const largeProject = await large.client.createProject({ name: 'Large', domain: DOMAIN });
     const smallProject = await small.client.createProject({ name: 'Small', domain: DOMAIN });
 

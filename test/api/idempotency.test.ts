@@ -11,7 +11,7 @@ const clock = new TestClock(new Date('2026-03-10T12:00:00.000Z'));
 
 beforeAll(async () => {
   bridge = await startTestBridge({ clock });
-  account = bridge.createAccount('idempotency');
+  account = await bridge.createAccount('idempotency');
 });
 afterAll(() => bridge.close());
 
@@ -58,7 +58,7 @@ describe('Idempotency-Key on creating POSTs', () => {
   });
 
   it('when another account sends the same key, then it is its own key and creates its own project', async () => {
-    const other = bridge.createAccount('idempotency-other');
+    const other = await bridge.createAccount('idempotency-other');
     const idempotencyKey = randomUUID();
     const body = { name: 'Shared key', domain: 'https://shared.example' };
     const mine = await (await post('/api/projects', body, idempotencyKey)).json();
@@ -148,7 +148,7 @@ describe('Idempotency-Key on creating POSTs', () => {
   });
 
   it('when an API key is created with a key, then the retry shows the same secret and the database holds neither secret nor Idempotency-Key', async () => {
-    const other = bridge.createAccount('idempotency-keys');
+    const other = await bridge.createAccount('idempotency-keys');
     const idempotencyKey = randomUUID();
     const first = await (await post('/api/keys', { name: 'rotated' }, idempotencyKey, other.key)).json();
     const retry = await (await post('/api/keys', { name: 'rotated' }, idempotencyKey, other.key)).json();
@@ -163,7 +163,7 @@ describe('Idempotency-Key on creating POSTs', () => {
   });
 
   it('when the same key comes again with another body on /api/keys, then 409 conflict and no second API key is created', async () => {
-    const other = bridge.createAccount('idempotency-keys-conflict');
+    const other = await bridge.createAccount('idempotency-keys-conflict');
     const idempotencyKey = randomUUID();
     expect((await post('/api/keys', { name: 'first' }, idempotencyKey, other.key)).status).toBe(201);
 

@@ -7,7 +7,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('implementations');
+  account = await bridge.createAccount('implementations');
 });
 afterAll(() => bridge.close());
 

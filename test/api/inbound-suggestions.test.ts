@@ -44,7 +44,7 @@ function inboundViolations(answer: readonly Suggestion[], target: string): strin
 
 beforeAll(async () => {
   bridge = await startTestBridge({ bodyLimitBytes: BODY_LIMIT });
-  account = bridge.createAccount('inbound');
+  account = await bridge.createAccount('inbound');
 });
 afterAll(() => bridge.close());
 
@@ -209,7 +209,7 @@ describe('inbound suggestions', () => {
   it("when another account asks about a project, then 404, and its own project's suggestions stay its own", async () => {
     const projectId = await newProject('isolated');
     const mine = await all(projectId);
-    const other = bridge.createAccount('someone else');
+    const other = await bridge.createAccount('someone else');
     const foreign = await bridge.fetch(inboundPath(projectId), { method: 'POST', key: other.key, json: { targetUrl: TARGET_URL } });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.code).toBe('not_found');

@@ -9,8 +9,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  owner = bridge.createAccount('owner');
-  intruder = bridge.createAccount('intruder');
+  owner = await bridge.createAccount('owner');
+  intruder = await bridge.createAccount('intruder');
   const project = await owner.client.createProject({ name: 'private', domain: FIXTURE_DOMAIN });
   ids.project = project.id;
   const synced = await owner.client.syncPages(project.id, FIXTURE_PAGES);

@@ -19,7 +19,7 @@ afterAll(() => bridge.close());
 
 describe('structured logs', () => {
   it('when requests carry keys in headers, query strings and answers, then no key reaches the log', async () => {
-    const account = bridge.createAccount('logged');
+    const account = await bridge.createAccount('logged');
     await bridge.fetch('/api/projects', { key: account.key });
     await bridge.fetch(`/api/projects?key=${account.key}&limit=5`, { key: account.key });
     const created = await account.client.createKey('rotated');

@@ -10,7 +10,7 @@ let projectId: string;
 
 beforeAll(async () => {
   bridge = await startTestBridge({ metricsToken: TOKEN, failedAuthPolicy: { maxFailures: 3, windowSeconds: 60 } });
-  account = bridge.createAccount('measured-site');
+  account = await bridge.createAccount('measured-site');
   projectId = (await account.client.createProject({ name: 'Measured', domain: FIXTURE_DOMAIN })).id;
   await account.client.syncPages(projectId, FIXTURE_PAGES);
   await account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL });
@@ -99,7 +99,7 @@ describe('GET /metrics on a bridge without INTERLINKER_METRICS_TOKEN', () => {
   it('when it is asked for, then it answers as an unknown route: 404, with the rate-limit headers of a valid key, 401 for a wrong one', async () => {
     const plain = await startTestBridge();
     try {
-      for (const headers of [{}, { Authorization: `Bearer ${plain.createAccount('plain').key}` }] as Record<string, string>[]) {
+      for (const headers of [{}, { Authorization: `Bearer ${(await plain.createAccount('plain')).key}` }] as Record<string, string>[]) {
         const response = await fetch(`${plain.url}/metrics`, { headers });
         expect(response.status).toBe(404);
         expect((await response.json()).error.code).toBe('not_found');

@@ -8,7 +8,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('languages');
+  account = await bridge.createAccount('languages');
 });
 afterAll(() => bridge.close());
 

@@ -7,7 +7,7 @@ let projectId: string;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('pages');
+  account = await bridge.createAccount('pages');
   projectId = (await account.client.createProject({ name: 'Site', domain: 'https://site.test' })).id;
 });
 afterAll(() => bridge.close());

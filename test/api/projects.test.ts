@@ -6,7 +6,7 @@ let alice: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  alice = bridge.createAccount('alice');
+  alice = await bridge.createAccount('alice');
 });
 afterAll(() => bridge.close());
 
@@ -49,7 +49,7 @@ describe('projects', () => {
   });
 
   it('when projects are listed, then newest come first with pagination meta, and limit/offset are checked', async () => {
-    const owner = bridge.createAccount('lister');
+    const owner = await bridge.createAccount('lister');
     for (const name of ['one', 'two', 'three']) await owner.client.createProject({ name, domain: `https://${name}.test` });
     const page = await owner.client.listProjects({ limit: 2 });
     expect(page.items.map((p) => p.name)).toEqual(['three', 'two']);

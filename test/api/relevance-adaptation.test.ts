@@ -23,7 +23,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('adaptation');
+  account = await bridge.createAccount('adaptation');
 });
 afterAll(() => bridge.close());
 
@@ -131,7 +131,7 @@ describe("scores adapted to a project's editors", () => {
 
   it("when another account asks for a project's relevance summary, then it is not found", async () => {
     const projectId = await newProject('private');
-    const other = bridge.createAccount('other');
+    const other = await bridge.createAccount('other');
     const response = await bridge.fetch(`/api/projects/${projectId}/relevance`, { key: other.key });
     expect(response.status).toBe(404);
   });

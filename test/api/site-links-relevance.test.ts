@@ -57,7 +57,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('site-links');
+  account = await bridge.createAccount('site-links');
 });
 afterAll(() => bridge.close());
 

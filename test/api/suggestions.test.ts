@@ -17,7 +17,7 @@ async function newProject(name: string, paths: { includePaths?: string[]; exclud
 
 beforeAll(async () => {
   bridge = await startTestBridge();
-  account = bridge.createAccount('suggestions');
+  account = await bridge.createAccount('suggestions');
 });
 afterAll(() => bridge.close());
 

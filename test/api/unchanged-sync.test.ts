@@ -49,7 +49,7 @@ beforeEach(async () => {
   analyzer = new RecordingAnalyzer();
   clock = new TestClock();
   bridge = await startTestBridge({ analyzer, clock });
-  account = bridge.createAccount('unchanged');
+  account = await bridge.createAccount('unchanged');
   projectId = (await account.client.createProject({ name: 'Site', domain: DOMAIN })).id;
 });
 afterEach(() => bridge.close());

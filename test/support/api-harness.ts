@@ -26,7 +26,7 @@ export interface TestBridge {
   url: string;
   db: Db;
   dbFile: string;
-  createAccount(name: string, options?: { tier?: Tier; rateLimit?: number }): TestAccount;
+  createAccount(name: string, options?: { tier?: Tier; rateLimit?: number }): Promise<TestAccount>;
   /** Raw HTTP with a key (or none), for status codes and headers. */
   fetch(pathname: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -102,13 +102,13 @@ export async function startTestBridge(
     url,
     db,
     dbFile,
-    createAccount(name, accountOptions = {}) {
-      const account = accounts.createAccount({
+    async createAccount(name, accountOptions = {}) {
+      const account = await accounts.createAccount({
         name,
         tier: accountOptions.tier ?? 'enterprise',
         rateLimit: accountOptions.rateLimit ?? 1_000_000,
       });
-      const { key } = accounts.createKey(account.id);
+      const { key } = await accounts.createKey(account.id);
       return { accountId: account.id, key, client: new InterlinkerClient({ baseUrl: url, apiKey: key }) };
     },
     fetch(pathname, init = {}) {

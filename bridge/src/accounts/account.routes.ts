@@ -38,8 +38,8 @@ export function accountEndpoints(accounts: AccountsService, quotas: AccountQuota
       summary: "The key's account: tier, rate limit, quotas and their usage",
       tag: 'Account',
       response: accountSchema,
-      handle: ({ auth }) => {
-        const account = accounts.findAccount(auth.accountId);
+      handle: async ({ auth }) => {
+        const account = await accounts.findAccount(auth.accountId);
         if (!account) throw new NotFoundError('Account');
         const { limits, usage, custom } = quotas.report(account.id);
         const quota = (key: keyof typeof limits) => ({ limit: limits[key], used: usage[key], custom: custom[key] });

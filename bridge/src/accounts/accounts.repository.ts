@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 
@@ -31,82 +33,87 @@ export interface ActiveKey {
   tier: Tier;
 }
 
-const ACCOUNT = 'id, name, tier, rate_limit AS rateLimit, created_at AS createdAt';
-const API_KEY = `id, account_id AS accountId, name, prefix, key_hash AS keyHash, created_at AS createdAt,
-  last_used_at AS lastUsedAt, revoked_at AS revokedAt`;
-
 /** Accounts and their API keys. Keys are stored as SHA-256 hashes only. */
 export class AccountsRepository {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(private readonly db: Db) {
-    this.statements = {
-      insertAccount: db.prepare(
-        'INSERT INTO accounts (id, name, tier, rate_limit, created_at) VALUES (@id, @name, @tier, @rateLimit, @createdAt)',
-      ),
-      accountByName: db.prepare(`SELECT ${ACCOUNT} FROM accounts WHERE name = ?`),
-      accountById: db.prepare(`SELECT ${ACCOUNT} FROM accounts WHERE id = ?`),
-      countAccounts: db.prepare('SELECT COUNT(*) FROM accounts').pluck(),
-      listAccounts: db.prepare(`SELECT ${ACCOUNT} FROM accounts ORDER BY created_at, rowid`),
-      insertKey: db.prepare(
-        `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at)
-         VALUES (@id, @accountId, @name, @prefix, @keyHash, @createdAt)`,
-      ),
-      keyByHash: db.prepare(
-        `SELECT k.id AS keyId, k.last_used_at AS keyLastUsedAt, a.id AS accountId, a.rate_limit AS rateLimit, a.tier
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id
-         WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-      ),
-      keysOfAccount: db.prepare(
-        `SELECT ${API_KEY} FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, rowid DESC`,
-      ),
-      keyById: db.prepare(`SELECT ${API_KEY} FROM api_keys WHERE id = ?`),
-      revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-      touchKey: db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
-    };
+  private accounts(executor: Executor) {
+    return executor
+      .selectFrom('accounts')
+      .select(['id', 'name', 'tier', 'rate_limit as rateLimit', 'created_at as createdAt']);
   }
 
-  insertAccount(row: Account): void {
-    this.statements.insertAccount.run(row);
+  private keys(executor: Executor) {
+    return executor
+      .selectFrom('api_keys')
+      .select(['id', 'account_id as accountId', 'name', 'prefix', 'key_hash as keyHash', 'created_at as createdAt', 'last_used_at as lastUsedAt', 'revoked_at as revokedAt']);
   }
 
-  findAccountByName(name: string): Account | undefined {
-    return this.statements.accountByName.get(name) as Account | undefined;
+  async insertAccount(row: Account, executor: Executor = this.db): Promise<void> {
+    await executor
+      .insertInto('accounts')
+      .values({ id: row.id, name: row.name, tier: row.tier, rate_limit: row.rateLimit, created_at: row.createdAt })
+      .execute();
   }
 
-  findAccountById(id: string): Account | undefined {
-    return this.statements.accountById.get(id) as Account | undefined;
+  findAccountByName(name: string, executor: Executor = this.db): Promise<Account | undefined> {
+    return this.accounts(executor).where('name', '=', name).executeTakeFirst();
   }
 
-  countAccounts(): number {
-    return this.statements.countAccounts.get() as number;
+  findAccountById(id: string, executor: Executor = this.db): Promise<Account | undefined> {
+    return this.accounts(executor).where('id', '=', id).executeTakeFirst();
   }
 
-  listAccounts(): Account[] {
-    return this.statements.listAccounts.all() as Account[];
+  async countAccounts(executor: Executor = this.db): Promise<number> {
+    const row = await executor.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
-  insertKey(row: Omit<ApiKey, 'lastUsedAt' | 'revokedAt'>): void {
-    this.statements.insertKey.run(row);
+  listAccounts(executor: Executor = this.db): Promise<Account[]> {
+    return this.accounts(executor).orderBy('created_at').orderBy('rowid').execute();
   }
 
-  findActiveKeyByHash(hash: string): ActiveKey | undefined {
-    return this.statements.keyByHash.get(hash) as ActiveKey | undefined;
+  async insertKey(row: Omit<ApiKey, 'lastUsedAt' | 'revokedAt'>, executor: Executor = this.db): Promise<void> {
+    await executor
+      .insertInto('api_keys')
+      .values({ id: row.id, account_id: row.accountId, name: row.name, prefix: row.prefix, key_hash: row.keyHash, created_at: row.createdAt })
+      .execute();
   }
 
-  listActiveKeys(accountId: string): ApiKey[] {
-    return this.statements.keysOfAccount.all(accountId) as ApiKey[];
+  findActiveKeyByHash(hash: string, executor: Executor = this.db): Promise<ActiveKey | undefined> {
+    return executor
+      .selectFrom('api_keys as k')
+      .innerJoin('accounts as a', 'a.id', 'k.account_id')
+      .select(['k.id as keyId', 'k.last_used_at as keyLastUsedAt', 'a.id as accountId', 'a.rate_limit as rateLimit', 'a.tier'])
+      .where('k.key_hash', '=', hash)
+      .where('k.revoked_at', 'is', null)
+      .executeTakeFirst();
   }
 
-  findKeyById(id: string): ApiKey | undefined {
-    return this.statements.keyById.get(id) as ApiKey | undefined;
+  listActiveKeys(accountId: string, executor: Executor = this.db): Promise<ApiKey[]> {
+    return this.keys(executor)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('rowid', 'desc')
+      .execute();
   }
 
-  revokeKey(id: string, at: string): boolean {
-    return this.statements.revokeKey.run(at, id).changes > 0;
+  findKeyById(id: string, executor: Executor = this.db): Promise<ApiKey | undefined> {
+    return this.keys(executor).where('id', '=', id).executeTakeFirst();
   }
 
-  touchKey(id: string, at: string): void {
-    this.statements.touchKey.run(at, id);
+  async revokeKey(id: string, at: string, executor: Executor = this.db): Promise<boolean> {
+    const result = await executor
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async touchKey(id: string, at: string, executor: Executor = this.db): Promise<void> {
+    await executor.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDatabaseBusy } from '../db/connection.js';
+import type { Executor } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, newSecret } from '../lib/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -33,8 +34,8 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
-  createAccount(input: { name: string; tier: Tier; rateLimit?: number }): Account {
-    if (this.accounts.findAccountByName(input.name)) throw new ConflictError(`An account named "${input.name}" exists already.`);
+  async createAccount(input: { name: string; tier: Tier; rateLimit?: number }): Promise<Account> {
+    if (await this.accounts.findAccountByName(input.name)) throw new ConflictError(`An account named "${input.name}" exists already.`);
     const rateLimit =
       input.rateLimit ?? (input.tier === 'enterprise' ? DEFAULT_ENTERPRISE_LIMIT : TIER_LIMITS[input.tier]);
     const row: Account = {
@@ -44,30 +45,31 @@ export class AccountsService {
       rateLimit,
       createdAt: this.clock.now().toISOString(),
     };
-    this.accounts.insertAccount(row);
+    await this.accounts.insertAccount(row);
     return row;
   }
 
-  countAccounts(): number {
+  countAccounts(): Promise<number> {
     return this.accounts.countAccounts();
   }
 
-  listAccounts(): Account[] {
+  listAccounts(): Promise<Account[]> {
     return this.accounts.listAccounts();
   }
 
-  findAccount(id: string): Account | undefined {
+  findAccount(id: string): Promise<Account | undefined> {
     return this.accounts.findAccountById(id);
   }
 
-  requireAccountByName(name: string): Account {
-    const account = this.accounts.findAccountByName(name);
+  async requireAccountByName(name: string): Promise<Account> {
+    const account = await this.accounts.findAccountByName(name);
     if (!account) throw new NotFoundError(`Account "${name}"`);
     return account;
   }
 
   /** Creates a key; the secret is returned here once and only its hash is kept. */
-  createKey(accountId: string, name = ''): CreatedKey {
+  /** `executor`: the transaction of an idempotent request, which stores its answer with the key. */
+  async createKey(accountId: string, name = '', executor?: Executor): Promise<CreatedKey> {
     const key = KEY_PREFIX + newSecret();
     const row = {
       id: newId('key'),
@@ -77,28 +79,28 @@ export class AccountsService {
       keyHash: hashKey(key),
       createdAt: this.clock.now().toISOString(),
     };
-    this.accounts.insertKey(row);
+    await this.accounts.insertKey(row, executor);
     return { id: row.id, key, prefix: row.prefix, name: row.name, createdAt: row.createdAt };
   }
 
-  listKeys(accountId: string): KeyView[] {
-    return this.accounts.listActiveKeys(accountId).map(toKeyView);
+  async listKeys(accountId: string): Promise<KeyView[]> {
+    return (await this.accounts.listActiveKeys(accountId)).map(toKeyView);
   }
 
   /** Revokes a key of the account; another account's key is "not found" (existence must not leak). */
-  revokeKey(accountId: string | null, keyId: string): void {
-    const key = this.accounts.findKeyById(keyId);
+  async revokeKey(accountId: string | null, keyId: string): Promise<void> {
+    const key = await this.accounts.findKeyById(keyId);
     if (!key || key.revokedAt || (accountId !== null && key.accountId !== accountId)) throw new NotFoundError('API key');
-    this.accounts.revokeKey(keyId, this.clock.now().toISOString());
+    await this.accounts.revokeKey(keyId, this.clock.now().toISOString());
   }
 
-  authenticate(secret: string): ActiveKey | null {
-    const found = this.accounts.findActiveKeyByHash(hashKey(secret));
+  async authenticate(secret: string): Promise<ActiveKey | null> {
+    const found = await this.accounts.findActiveKeyByHash(hashKey(secret));
     if (!found) return null;
     const now = this.clock.now();
     if (!found.keyLastUsedAt || now.getTime() - Date.parse(found.keyLastUsedAt) > TOUCH_INTERVAL_MS) {
       try {
-        this.accounts.touchKey(found.keyId, now.toISOString());
+        await this.accounts.touchKey(found.keyId, now.toISOString());
       } catch (error) {
         // Only a "last used" hint: while another writer holds the database the key is still the caller's, and the
         // request goes on to be answered (503 at its first real write) with its rate-limit headers.

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.js';
+import type { Executor } from '../db/database.js';
 
 export interface StoredAnswer {
   requestHash: string;
@@ -9,32 +9,32 @@ export interface StoredAnswer {
 
 /** First answers to idempotent requests, per account and hashed Idempotency-Key (migration 0009). */
 export class IdempotencyRepository {
-  private readonly statements;
-
-  constructor(db: Db) {
-    this.statements = {
-      find: db.prepare(
-        `SELECT request_hash AS requestHash, status, sealed_answer AS sealedAnswer, expires_at AS expiresAt
-         FROM idempotency_keys WHERE account_id = ? AND key_hash = ?`,
-      ),
-      insert: db.prepare(
-        `INSERT INTO idempotency_keys (account_id, key_hash, request_hash, status, sealed_answer, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      removeExpired: db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?'),
-    };
+  find(executor: Executor, accountId: string, keyHash: string): Promise<StoredAnswer | undefined> {
+    return executor
+      .selectFrom('idempotency_keys')
+      .select(['request_hash as requestHash', 'status', 'sealed_answer as sealedAnswer', 'expires_at as expiresAt'])
+      .where('account_id', '=', accountId)
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
   }
 
-  find(accountId: string, keyHash: string): StoredAnswer | undefined {
-    return this.statements.find.get(accountId, keyHash) as StoredAnswer | undefined;
-  }
-
-  insert(accountId: string, keyHash: string, answer: StoredAnswer, createdAt: string): void {
-    this.statements.insert.run(accountId, keyHash, answer.requestHash, answer.status, answer.sealedAnswer, createdAt, answer.expiresAt);
+  async insert(executor: Executor, accountId: string, keyHash: string, answer: StoredAnswer, createdAt: string): Promise<void> {
+    await executor
+      .insertInto('idempotency_keys')
+      .values({
+        account_id: accountId,
+        key_hash: keyHash,
+        request_hash: answer.requestHash,
+        status: answer.status,
+        sealed_answer: answer.sealedAnswer,
+        created_at: createdAt,
+        expires_at: answer.expiresAt,
+      })
+      .execute();
   }
 
   /** Deletes every answer past its retention; cheap on the expiry index. */
-  removeExpired(now: string): void {
-    this.statements.removeExpired.run(now);
+  async removeExpired(executor: Executor, now: string): Promise<void> {
+    await executor.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
   }
 }

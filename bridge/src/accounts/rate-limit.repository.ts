@@ -1,28 +1,31 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
 
 export interface WindowUsage {
   windowStart: number;
   used: number;
 }
 
-/** Per-account request counts of the current fixed window, kept in SQLite so that a restart does not reset them. */
+/**
+ * Per-account request counts of the current fixed window, kept in the database so that neither a restart nor another
+ * bridge on the same database starts them afresh.
+ */
 export class RateLimitRepository {
-  private readonly select;
-  private readonly upsert;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(db: Db) {
-    this.select = db.prepare('SELECT window_start AS windowStart, used FROM rate_limit_windows WHERE account_id = ?');
-    this.upsert = db.prepare(
-      `INSERT INTO rate_limit_windows (account_id, window_start, used) VALUES (?, ?, ?)
-       ON CONFLICT (account_id) DO UPDATE SET window_start = excluded.window_start, used = excluded.used`,
-    );
+  get(accountId: string): Promise<WindowUsage | undefined> {
+    return this.db
+      .selectFrom('rate_limit_windows')
+      .select(['window_start as windowStart', 'used'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   }
 
-  get(accountId: string): WindowUsage | undefined {
-    return this.select.get(accountId) as WindowUsage | undefined;
-  }
-
-  set(accountId: string, usage: WindowUsage): void {
-    this.upsert.run(accountId, usage.windowStart, usage.used);
+  async set(accountId: string, usage: WindowUsage): Promise<void> {
+    await this.db
+      .insertInto('rate_limit_windows')
+      .values({ account_id: accountId, window_start: usage.windowStart, used: usage.used })
+      .onConflict((conflict) => conflict.column('account_id').doUpdateSet((eb) => ({ window_start: eb.ref('excluded.window_start'), used: eb.ref('excluded.used') })))
+      .execute();
   }
 }

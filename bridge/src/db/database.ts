@@ -15,7 +15,7 @@ export interface DatabaseBackend {
   /** The SQLite connection, for what only SQLite has (online backup, integrity check, pragmas); null on PostgreSQL. */
   sqlite: Db | null;
   /** Ends the pool or closes the connection. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Kysely over the bridge's better-sqlite3 connection: the same connection the SQLite-only operations use. */

@@ -35,6 +35,8 @@ export interface SchemaMigrationsTable {
 }
 
 export interface AccountsTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   name: string;
   tier: 'free' | 'pro' | 'enterprise';
@@ -46,6 +48,8 @@ export interface AccountsTable {
 }
 
 export interface ApiKeysTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   account_id: string;
   name: Generated<string>;
@@ -73,6 +77,8 @@ export interface IdempotencyKeysTable {
 }
 
 export interface ProjectsTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   account_id: string;
   name: string;
@@ -90,6 +96,8 @@ export interface ProjectsTable {
 }
 
 export interface PagesTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   project_id: string;
   url: string;
@@ -121,6 +129,8 @@ export interface PageLinksTable {
 }
 
 export interface SuggestionsTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   project_id: string;
   source_page_id: string;
@@ -135,6 +145,8 @@ export interface SuggestionsTable {
 }
 
 export interface ImplementationsTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   id: string;
   project_id: string;
   platform: string;
@@ -158,6 +170,8 @@ export interface ImplementationItemsTable {
 }
 
 export interface GenerationQueueTable {
+  /** Insertion order (SQLite's implicit rowid; an identity column on PostgreSQL). */
+  rowid: Generated<number>;
   page_id: string;
   project_id: string;
   queued_at: string;

@@ -110,9 +110,9 @@ export function refuseAuthentication(req: Request, token: string | null, throttl
   throw new UnauthorizedError(message ?? (token ? 'The API key is unknown or revoked.' : undefined));
 }
 
-function keyOf(req: Request, accounts: AccountsService): { token: string | null; auth: AuthContext | null } {
+async function keyOf(req: Request, accounts: AccountsService): Promise<{ token: string | null; auth: AuthContext | null }> {
   const token = bearerToken(req);
-  const found = token ? accounts.authenticate(token) : null;
+  const found = token ? await accounts.authenticate(token) : null;
   return { token, auth: found ? { accountId: found.accountId, keyId: found.keyId, rateLimit: found.rateLimit } : null };
 }
 
@@ -123,8 +123,8 @@ function keyOf(req: Request, accounts: AccountsService): { token: string | null;
  * the throttle is there to keep key spraying cheap for us, not to make guessing hopeless: that it already is.
  */
 export function authenticate(accounts: AccountsService, throttle: FailedAuthThrottle): RequestHandler {
-  return (req, res, next) => {
-    const { token, auth } = keyOf(req, accounts);
+  return async (req, res, next) => {
+    const { token, auth } = await keyOf(req, accounts);
     if (!auth) refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     next();
@@ -137,9 +137,9 @@ export function authenticate(accounts: AccountsService, throttle: FailedAuthThro
  * to a valid key; with a wrong one, refuse it as a failed attempt, so that no path answers keys unthrottled.
  */
 export function authenticateIfPresent(accounts: AccountsService, throttle: FailedAuthThrottle, limiter: RequestHandler): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.get('authorization') === undefined) return next();
-    const { token, auth } = keyOf(req, accounts);
+    const { token, auth } = await keyOf(req, accounts);
     if (!auth) refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     return limiter(req, res, next);

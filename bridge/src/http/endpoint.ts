@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import type { Executor } from '../db/database.js';
 import type { AuthContext } from './auth.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
@@ -12,6 +13,11 @@ export interface EndpointContext<P, Q, B> {
   auth: AuthContext;
   req: Request;
   res: Response;
+  /**
+   * An idempotent endpoint's transaction, which stores its answer: what the handler writes goes through it, so that
+   * both commit together. Null elsewhere.
+   */
+  transaction: Executor | null;
 }
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -50,8 +56,8 @@ export interface Endpoint<
   /** An `auth: false` endpoint that checks a bearer token of its own (GET /metrics): the document's security scheme. */
   security?: 'metricsToken';
   /**
-   * A POST that creates: honours `Idempotency-Key` (http/idempotency.ts). Its handler must answer synchronously, so
-   * that what it writes and the stored answer commit in one transaction.
+   * A POST that creates: honours `Idempotency-Key` (http/idempotency.ts). Its handler writes through
+   * `transaction`, so that what it writes and the stored answer commit together.
    */
   idempotent?: boolean;
   /** Error statuses this endpoint may answer, besides 401/429/500/503 which every authenticated endpoint may. */

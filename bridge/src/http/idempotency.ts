@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IdempotencyRepository } from '../accounts/idempotency.repository.js';
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { authOf } from './auth.js';
 import { ConflictError, ValidationError } from '../errors.js';
@@ -63,7 +65,7 @@ export class IdempotentAnswers {
   private readonly inFlight = new Set<string>();
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly answers: IdempotencyRepository,
     private readonly clock: Clock,
     private readonly retentionMs = IDEMPOTENCY_RETENTION_HOURS * 3600 * 1000,
@@ -98,29 +100,33 @@ export class IdempotentAnswers {
   /**
    * The stored answer for this account and key, or `create()`'s, stored in the same transaction as whatever
    * `create` wrote: a create is never kept without its answer, nor an answer without its create. `request` (the
-   * operation, its parameters and validated body) must be the same as the first time.
+   * operation, its parameters and validated body) must be the same as the first time. `create` writes through the
+   * transaction it is given.
    */
-  answer(accountId: string, key: string, request: unknown, create: () => Answer): Answer & { replayed: boolean } {
+  async answer(
+    accountId: string,
+    key: string,
+    request: unknown,
+    create: (transaction: Executor) => Promise<Answer>,
+  ): Promise<Answer & { replayed: boolean }> {
     const { keyHash, cipherKey } = derive(accountId, key);
     const requestHash = createHash('sha256').update(canonicalJson(request)).digest('hex');
-    return this.db
-      .transaction(() => {
-        const now = this.clock.now();
-        this.answers.removeExpired(now.toISOString());
-        const stored = this.answers.find(accountId, keyHash);
-        if (stored) {
-          if (stored.requestHash !== requestHash) {
-            throw new ConflictError(
-              `This ${IDEMPOTENCY_HEADER} was used for another request (path or body) within ${IDEMPOTENCY_RETENTION_HOURS} hours: send a new key with a new request.`,
-            );
-          }
-          return { status: stored.status, body: unseal(stored.sealedAnswer, cipherKey), replayed: true };
+    return this.db.transaction().execute(async (transaction) => {
+      const now = this.clock.now();
+      await this.answers.removeExpired(transaction, now.toISOString());
+      const stored = await this.answers.find(transaction, accountId, keyHash);
+      if (stored) {
+        if (stored.requestHash !== requestHash) {
+          throw new ConflictError(
+            `This ${IDEMPOTENCY_HEADER} was used for another request (path or body) within ${IDEMPOTENCY_RETENTION_HOURS} hours: send a new key with a new request.`,
+          );
         }
-        const answer = create();
-        const expiresAt = new Date(now.getTime() + this.retentionMs).toISOString();
-        this.answers.insert(accountId, keyHash, { requestHash, status: answer.status, sealedAnswer: seal(answer.body, cipherKey), expiresAt }, now.toISOString());
-        return { ...answer, replayed: false };
-      })
-      .immediate();
+        return { status: stored.status, body: unseal(stored.sealedAnswer, cipherKey), replayed: true };
+      }
+      const answer = await create(transaction);
+      const expiresAt = new Date(now.getTime() + this.retentionMs).toISOString();
+      await this.answers.insert(transaction, accountId, keyHash, { requestHash, status: answer.status, sealedAnswer: seal(answer.body, cipherKey), expiresAt }, now.toISOString());
+      return { ...answer, replayed: false };
+    });
   }
 }

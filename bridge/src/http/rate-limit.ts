@@ -11,12 +11,12 @@ export const WINDOW_SECONDS = 3600;
  * request with a valid key, 429s included. A refused request does not use up the window.
  */
 export function rateLimit(windows: RateLimitRepository, clock: Clock): RequestHandler {
-  return (_req, res, next) => {
+  return async (_req, res, next) => {
     const auth = authOf(res);
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
     const windowStart = nowSeconds - (nowSeconds % WINDOW_SECONDS);
     const reset = windowStart + WINDOW_SECONDS;
-    const current = windows.get(auth.accountId);
+    const current = await windows.get(auth.accountId);
     const used = current && current.windowStart === windowStart ? current.used : 0;
     res.setHeader('X-RateLimit-Limit', String(auth.rateLimit));
     res.setHeader('X-RateLimit-Reset', String(reset));
@@ -26,7 +26,7 @@ export function rateLimit(windows: RateLimitRepository, clock: Clock): RequestHa
     }
     // Set before the count is written: if another writer holds the database, the 503 still carries all three.
     res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used));
-    windows.set(auth.accountId, { windowStart, used: used + 1 });
+    await windows.set(auth.accountId, { windowStart, used: used + 1 });
     res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used - 1));
     next();
   };

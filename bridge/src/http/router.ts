@@ -48,14 +48,13 @@ function handlerFor(endpoint: Endpoint, idempotency: IdempotentAnswers): Request
     if (repeated.length > 0) throw new ValidationError(repeated);
     const query = endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined;
     const body = endpoint.body ? parseOrThrow(endpoint.body, req.body) : undefined;
-    const context = { params, query, body, auth: res.locals.auth, req, res } as never;
+    const context = { params, query, body, auth: res.locals.auth, req, res, transaction: null };
 
     const idempotencyKey = endpoint.idempotent ? (res.locals.idempotencyKey as string | undefined) : undefined;
     if (idempotencyKey !== undefined) {
       const request = { operation: endpoint.operationId, params, body: body ?? null };
-      const answer = idempotency.answer(res.locals.auth.accountId, idempotencyKey, request, () => {
-        const result: unknown = endpoint.handle(context);
-        if (result instanceof Promise) throw new Error(`${endpoint.operationId} is idempotent but answered asynchronously.`);
+      const answer = await idempotency.answer(res.locals.auth.accountId, idempotencyKey, request, async (transaction) => {
+        const result: unknown = await endpoint.handle({ ...context, transaction } as never);
         return { status: endpoint.status ?? 200, body: JSON.stringify(envelope(result)) };
       });
       if (answer.replayed) res.setHeader(REPLAYED_HEADER, 'true');
@@ -63,7 +62,7 @@ function handlerFor(endpoint: Endpoint, idempotency: IdempotentAnswers): Request
       return;
     }
 
-    const result = await endpoint.handle(context);
+    const result = await endpoint.handle(context as never);
     if (endpoint.raw) return;
     res.status(endpoint.status ?? 200);
     if (endpoint.paginated) {

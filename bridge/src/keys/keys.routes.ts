@@ -18,7 +18,7 @@ export function keyEndpoints(accounts: AccountsService): Endpoint[] {
       status: 201,
       idempotent: true,
       errors: [400, 413, 415],
-      handle: ({ auth, body }) => accounts.createKey(auth.accountId, body?.name ?? ''),
+      handle: ({ auth, body, transaction }) => accounts.createKey(auth.accountId, body?.name ?? '', transaction ?? undefined),
     }),
     defineEndpoint({
       method: 'get',
@@ -27,8 +27,8 @@ export function keyEndpoints(accounts: AccountsService): Endpoint[] {
       summary: "List the account's active keys (prefixes only)",
       tag: 'API keys',
       response: z.array(keySchema),
-      handle: ({ auth }) =>
-        accounts.listKeys(auth.accountId).map((key) => ({ ...key, current: key.id === auth.keyId })),
+      handle: async ({ auth }) =>
+        (await accounts.listKeys(auth.accountId)).map((key) => ({ ...key, current: key.id === auth.keyId })),
     }),
     defineEndpoint({
       method: 'delete',
@@ -39,8 +39,8 @@ export function keyEndpoints(accounts: AccountsService): Endpoint[] {
       params: keyParams,
       response: successResponse,
       errors: [404],
-      handle: ({ auth, params }) => {
-        accounts.revokeKey(auth.accountId, params.keyId);
+      handle: async ({ auth, params }) => {
+        await accounts.revokeKey(auth.accountId, params.keyId);
         return { success: true as const };
       },
     }),

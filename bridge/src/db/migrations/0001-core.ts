@@ -113,6 +113,8 @@ CREATE INDEX implementation_items_suggestion ON implementation_items(suggestion_
 `,
   postgres: `
 CREATE TABLE accounts (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   name text NOT NULL UNIQUE,
   tier text NOT NULL CHECK (tier IN ('free', 'pro', 'enterprise')),
@@ -121,6 +123,8 @@ CREATE TABLE accounts (
 );
 
 CREATE TABLE api_keys (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   name text NOT NULL DEFAULT '',
@@ -139,6 +143,8 @@ CREATE TABLE rate_limit_windows (
 );
 
 CREATE TABLE projects (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   name text NOT NULL,
@@ -152,6 +158,8 @@ CREATE TABLE projects (
 CREATE INDEX projects_account ON projects(account_id, created_at DESC);
 
 CREATE TABLE pages (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   url text NOT NULL,
@@ -176,6 +184,8 @@ CREATE TABLE page_links (
 CREATE INDEX page_links_target ON page_links(project_id, target_key);
 
 CREATE TABLE suggestions (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   source_page_id text NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
@@ -193,6 +203,8 @@ CREATE INDEX suggestions_project_status ON suggestions(project_id, status, creat
 CREATE INDEX suggestions_target ON suggestions(target_page_id);
 
 CREATE TABLE implementations (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   id text PRIMARY KEY,
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   platform text NOT NULL,

@@ -55,6 +55,8 @@ ALTER TABLE projects ADD COLUMN suggestions_per_page integer NOT NULL DEFAULT 10
 ALTER TABLE projects ADD COLUMN ignored_words text NOT NULL DEFAULT '[]';
 
 CREATE TABLE generation_queue (
+  -- SQLite's implicit rowid, made explicit: the order of insertion that breaks ties of created_at.
+  rowid bigint GENERATED ALWAYS AS IDENTITY,
   page_id text PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   queued_at text NOT NULL,
