@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['test/api/**/*.test.ts'],
+          // With INTERLINKER_TEST_DATABASE=postgres, a PostgreSQL cluster for the run (otherwise it does nothing).
+          globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
         },
       },

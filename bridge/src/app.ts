@@ -9,8 +9,8 @@ import { RateLimitRepository } from './accounts/rate-limit.repository.js';
 import { AnalyticsRepository } from './analytics/analytics.repository.js';
 import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
-import { BUSY_TIMEOUT_MS, busyBackoff, type Db } from './db/connection.js';
-import { sqliteBackend } from './db/database.js';
+import { BUSY_TIMEOUT_MS, busyBackoff } from './db/connection.js';
+import type { DatabaseBackend } from './db/database.js';
 import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -53,8 +53,8 @@ import { systemEndpoints } from './system/system.routes.js';
 import { BRIDGE_VERSION } from './version.js';
 
 export interface AppDeps {
-  /** The one database connection, migrated. */
-  db: Db;
+  /** The database, migrated: SQLite's one connection or a PostgreSQL pool (db/database.ts). */
+  database: DatabaseBackend;
   logger: Logger;
   clock?: Clock;
   /** Per-project search indexes; created over `db` when not given. */
@@ -100,15 +100,15 @@ const API_DESCRIPTION = [
 
 /** Wires repositories, services and routes over one connection. Only the entry point listens. */
 export function createApp(deps: AppDeps): App {
-  const { db, logger } = deps;
-  // The repositories converted to Kysely run over the same connection as those still on better-sqlite3.
-  const store = sqliteBackend(db).db;
+  const { database, logger } = deps;
+  const { db } = database;
   const clock = deps.clock ?? systemClock;
-  const indexes = deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes });
+  const indexes =
+    deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes, sqlite: database.sqlite });
   const quotas = new AccountQuotas(db, deps.quotas);
   const analyzer = deps.analyzer ?? inlineAnalyzer;
 
-  const accounts = new AccountsService(new AccountsRepository(store), clock);
+  const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
   const pagesRepository = new PagesRepository(db);
   const relevance = new ProjectRelevance(
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): App {
     {
       key: (projectId) => indexes.siteLinksKey(projectId),
       examples: (projectId, model, limits) =>
-        indexes.siteLinkExamples(projectId, model, limits, (pageId) => pagesRepository.content(pageId)),
+        indexes.siteLinkExamples(projectId, model, limits, (pageIds) => pagesRepository.contents(pageIds)),
     },
     (projectId, sourcePageId, targetPageId) => indexes.laterTargetInputs(projectId, sourcePageId, targetPageId),
   );
@@ -125,19 +125,19 @@ export function createApp(deps: AppDeps): App {
   const timing = { ...DEFAULT_GENERATION_TIMING, ...deps.generation };
   // The queue finds projects through `projects`, created just below: only ever called after wiring.
   const projectSource = { findForBackgroundWork: (projectId: string) => projects.findForBackgroundWork(projectId) };
-  const generationQueue = new GenerationQueue(db, new GenerationQueueRepository(db), clock, projectSource, suggestions, timing.quietMs);
+  const generationQueue = new GenerationQueue(db, new GenerationQueueRepository(), clock, projectSource, suggestions, timing.quietMs);
   const projects = new ProjectsService(db, new ProjectsRepository(db), clock, {
     deleted: (projectId) => {
       indexes.dropProject(projectId);
       analyzer.releaseMemory?.();
     },
-    pathsChanged: (project) => suggestionsRepository.removePendingOutsidePaths(project.id, project.includePaths, project.excludePaths),
-    generationChanged: (project, previous) => {
-      suggestions.pruneForSettings(project, previous);
-      generationQueue.requeueProject(project);
+    pathsChanged: (trx, project) => suggestionsRepository.removePendingOutsidePaths(trx, project.id, project.includePaths, project.excludePaths),
+    generationChanged: async (trx, project, previous) => {
+      await suggestions.pruneForSettings(trx, project, previous);
+      await generationQueue.requeueProject(trx, project);
     },
   }, quotas);
-  const metrics = deps.metricsToken ? new BridgeMetrics(db, () => indexes.memory()) : null;
+  const metrics = deps.metricsToken ? new BridgeMetrics(database, () => indexes.memory()) : null;
   const pages = new PagesService(db, pagesRepository, clock, metrics ? metrics.measure(analyzer) : analyzer, indexes, suggestionsRepository, generationQueue, quotas, indexes);
   const inbound = new InboundSuggestionsService(db, suggestionsRepository, pagesRepository, indexes, relevance, clock);
   const implementations = new ImplementationsService(db, new ImplementationsRepository(db), clock);
@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps): App {
   const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs, foreground);
 
   const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
-  const limiter = rateLimit(new RateLimitRepository(store), clock);
+  const limiter = rateLimit(new RateLimitRepository(db), clock);
   const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   let openApi: unknown;
   const endpoints: Endpoint[] = [
@@ -176,10 +176,10 @@ export function createApp(deps: AppDeps): App {
       authChain: [authenticate(accounts, throttle), limiter],
       optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
-      idempotency: new IdempotentAnswers(store, new IdempotencyRepository(), clock),
+      idempotency: new IdempotentAnswers(db, new IdempotencyRepository(), clock),
     }),
   );
   app.use(optionalAuth, unknownRoute);
-  app.use(errorHandler(logger, busyBackoff(db)));
+  app.use(errorHandler(logger, database.sqlite ? busyBackoff(database.sqlite) : () => undefined));
   return { app, accounts, indexes, endpoints, generation };
 }

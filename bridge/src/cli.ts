@@ -3,9 +3,9 @@ import { AccountsRepository, type Tier } from './accounts/accounts.repository.js
 import { AccountsService } from './accounts/accounts.service.js';
 import { AccountQuotas, type AccountQuotaSettings, type QuotaReport } from './accounts/quotas.js';
 import { loadConfig } from './config.js';
-import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Db } from './db/connection.js';
-import { sqliteBackend } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { CLI_BUSY_TIMEOUT_MS } from './db/connection.js';
+import { migrateBackend } from './db/migrate.js';
+import { openConfiguredDatabase } from './db/open.js';
 import { AppError } from './errors.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
@@ -17,13 +17,22 @@ import { restoreDatabase } from './operations/restore.js';
 
 async function withAccounts<T>(action: (accounts: AccountsService, quotas: AccountQuotas) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const db: Db = openDatabase(config.databaseFile, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+  const database = openConfiguredDatabase(config, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
-    migrate(db);
-    return await action(new AccountsService(new AccountsRepository(sqliteBackend(db).db), systemClock), new AccountQuotas(db, config.quotas));
+    await migrateBackend(database);
+    return await action(new AccountsService(new AccountsRepository(database.db), systemClock), new AccountQuotas(database.db, config.quotas));
   } finally {
-    db.close();
+    await database.close();
   }
+}
+
+/** backup, restore and check work on the SQLite file; PostgreSQL has its own tools for them (docs/operators.md). */
+function sqliteFileOnly(command: string, alternative: string): string {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new Error(`\`interlinker-bridge ${command}\` works on the SQLite file; with INTERLINKER_DATABASE_URL (PostgreSQL) use ${alternative} (docs/operators.md, "PostgreSQL").`);
+  }
+  return config.databaseFile;
 }
 
 /** A quota given on the command line: a whole number ≥ 0, or `default` for the bridge's. */
@@ -142,7 +151,7 @@ export function buildCli(): Command {
     .description('Copy the database (INTERLINKER_DB) to <file> while the bridge serves: a consistent, self-contained SQLite file')
     .argument('<file>', 'where to write the backup (replaced whole if it exists)')
     .action(async (file: string) => {
-      const result = await backupDatabase(loadConfig().databaseFile, file);
+      const result = await backupDatabase(sqliteFileOnly('backup', 'pg_dump'), file);
       console.log(`Backed up to ${result.file} (${formatBytes(result.bytes)}, ${result.migrations} migrations applied).`);
     });
 
@@ -151,7 +160,7 @@ export function buildCli(): Command {
     .description('Replace the database (INTERLINKER_DB) with a backup; refused while a bridge has the database open')
     .argument('<file>', 'a backup made by `interlinker-bridge backup`')
     .action(async (file: string) => {
-      const target = loadConfig().databaseFile;
+      const target = sqliteFileOnly('restore', 'pg_restore');
       const { migrations, previous } = await restoreDatabase(file, target);
       console.log(`Restored ${target} from ${file}.`);
       if (previous) console.log(`The replaced database is kept as ${previous}.`);
@@ -163,7 +172,7 @@ export function buildCli(): Command {
     .description('Check a database: file integrity, migrations, each project\'s search index against its rows (exit 2 on a problem)')
     .argument('[file]', 'the database to check (default: INTERLINKER_DB); the bridge may be serving it')
     .action((file: string | undefined) => {
-      const report = runDatabaseCheck(file ?? loadConfig().databaseFile);
+      const report = runDatabaseCheck(file ?? sqliteFileOnly('check', "PostgreSQL's amcheck and pg_dump"));
       for (const line of report.lines) console.log(line);
       if (report.problems.length > 0) {
         for (const problem of report.problems) console.error(`Problem: ${problem}`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_QUOTAS, type QuotaLimits } from './accounts/quotas.js';
+import { isPostgresUrl } from './db/database.js';
 import { DEFAULT_GENERATION_TIMING, type BackgroundGenerationTiming } from './generation/background-generator.js';
 import { DEFAULT_INDEX_MEMORY_BYTES } from './indexing/project-indexes.js';
 import { DEFAULT_ANALYSIS_LIMITS, type AnalysisLimits } from './pages/analysis-pool.js';
@@ -8,6 +9,8 @@ export interface BridgeConfig {
   host: string;
   port: number;
   databaseFile: string;
+  /** INTERLINKER_DATABASE_URL: a PostgreSQL database (postgres://…) instead of the SQLite file; null: the file. */
+  databaseUrl: string | null;
   bodyLimitBytes: number;
   /**
    * Express's `trust proxy`: which X-Forwarded-For entries name the client, for failed-auth throttling. false: none
@@ -66,6 +69,12 @@ const DEFAULT_INDEX_IDLE_SECONDS = 1800;
 
 const MIB = 1024 * 1024;
 
+function databaseUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!isPostgresUrl(value)) throw new Error('INTERLINKER_DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database).');
+  return value;
+}
+
 function integer(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -81,13 +90,15 @@ function integer(name: string, value: string | undefined, fallback: number, min 
  * before its queued pages are generated, default 3000; INTERLINKER_QUOTA_PROJECTS, INTERLINKER_QUOTA_PAGES,
  * INTERLINKER_QUOTA_CONTENT_MB: the default quotas per account; INTERLINKER_INDEX_MEMORY_MB: the search indexes'
  * memory budget; INTERLINKER_INDEX_IDLE_SECONDS: how long an unused index stays loaded; INTERLINKER_METRICS_TOKEN: the
- * token GET /metrics is served to, none by default).
+ * token GET /metrics is served to, none by default; INTERLINKER_DATABASE_URL: postgres://… to keep the data in
+ * PostgreSQL instead of the INTERLINKER_DB file).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BridgeConfig {
   return {
     host: env.HOST || '127.0.0.1',
     port: integer('PORT', env.PORT, 7700),
     databaseFile: path.resolve(env.INTERLINKER_DB || './data/interlinker.db'),
+    databaseUrl: databaseUrl(env.INTERLINKER_DATABASE_URL),
     bodyLimitBytes: integer('INTERLINKER_BODY_LIMIT', env.INTERLINKER_BODY_LIMIT, DEFAULT_BODY_LIMIT),
     trustProxy: trustProxy(env.TRUST_PROXY),
     relevanceModelFile: env.INTERLINKER_RELEVANCE_MODEL ? path.resolve(env.INTERLINKER_RELEVANCE_MODEL) : null,

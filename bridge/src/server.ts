@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { ensureFirstAccount } from './bootstrap.js';
 import type { BridgeConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
-import { migrationState } from './db/migration-state.js';
+import { migrateBackend } from './db/migrate.js';
+import { migrationStateOf } from './db/migration-state.js';
+import { describeDatabase, openConfiguredDatabase } from './db/open.js';
 import { createHttpServer } from './http/http-server.js';
 import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
@@ -38,19 +38,25 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  */
 export async function serve(config: BridgeConfig, logger: Logger, options: { handleSignals?: boolean } = {}): Promise<RunningBridge> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const db = openDatabase(config.databaseFile);
-  const unknown = migrationState(db)?.unknown ?? [];
-  if (unknown.length > 0) {
-    db.close();
-    // Its schema may have changed in ways this version would misread or undo.
-    throw new Error(`${config.databaseFile} has migrations ${unknown.join(', ')}, unknown to this bridge: it was written by a newer version. Run that version, or restore a backup made by this one.`);
+  const database = openConfiguredDatabase(config);
+  const where = describeDatabase(config);
+  let applied: number[];
+  try {
+    const unknown = (await migrationStateOf(database))?.unknown ?? [];
+    if (unknown.length > 0) {
+      // Its schema may have changed in ways this version would misread or undo.
+      throw new Error(`${where} has migrations ${unknown.join(', ')}, unknown to this bridge: it was written by a newer version. Run that version, or restore a backup made by this one.`);
+    }
+    applied = await migrateBackend(database);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
-  const applied = migrate(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
   const analyzer = new AnalysisPool({ limits: config.analysisLimits, logger });
   const { app, accounts, indexes, generation } = createApp({
-    db,
+    database,
     logger,
     analyzer,
     generation: config.generation,
@@ -83,13 +89,13 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   } catch (error) {
     // Live workers would keep the process from exiting.
     await analyzer.close();
-    db.close();
+    await database.close();
     throw error;
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  logger.info({ url, database: config.databaseFile }, 'bridge listening');
+  logger.info({ url, database: where }, 'bridge listening');
   // Pages queued before a stop are generated now: the queue is in the database.
   generation.start();
   // Indexes load at first use (not here: a bridge of a hundred projects would hold them all); unused ones go.
@@ -103,11 +109,11 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
       logger.info('shutting down');
-      // Between two chunks: a page's generation is one synchronous transaction, so none is cut half-way.
-      generation.stop();
+      // Between two chunks: the chunk in progress, if any, finishes its transactions first (awaited below).
+      const generationStopped = generation.stop();
       clearInterval(idleSweep);
       // A request still running at the deadline (a slow client, a long sync) has its connection closed; whatever it
-      // was about to write is not written: every write is one synchronous transaction, so the database stays whole.
+      // was about to write is not written: every write is one transaction, so the database stays whole.
       const deadline = setTimeout(() => {
         logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline: connections closed');
         server.closeAllConnections();
@@ -115,20 +121,22 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
       server.close(() => {
         clearTimeout(deadline);
         // Ends analyses in progress: the syncs waiting for them fail before writing anything.
-        void analyzer.close().then(() => {
+        void (async () => {
+          await analyzer.close();
+          await generationStopped;
           const snapshotStarted = Date.now();
           try {
             // Only projects whose index in memory is of the stored revision are saved (ProjectIndexes.saveSnapshots).
-            const saved = indexes.saveSnapshots();
+            const saved = await indexes.saveSnapshots();
             logger.info({ projects: saved.length, ms: Date.now() - snapshotStarted }, 'index snapshots saved');
           } catch (error) {
             // Only the next start's speed depends on it: it rebuilds the indexes from their rows instead.
             logger.error({ err: error }, 'index snapshots not saved');
           }
-          db.close();
+          await database.close();
           logger.info('stopped');
           resolve();
-        });
+        })();
       });
       server.closeIdleConnections();
     }));

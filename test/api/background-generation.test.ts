@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../bridge/src/db/connection.js';
+import { sqliteBackend, type Executor } from '../../bridge/src/db/database.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { GenerationQueueRepository } from '../../bridge/src/generation/generation-queue.repository.js';
 import { GenerationQueue, type StoredSource } from '../../bridge/src/generation/generation.service.js';
@@ -12,7 +13,7 @@ import { InterlinkerClient, type Suggestion } from '../../bridge/src/client/inde
 import { startTestBridge, TestClock, waitForGeneration, type TestAccount, type TestBridge } from '../support/api-harness.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
 import { startBridgeProcess } from '../support/bridge-process.js';
-import { timeGrowth } from '../support/time-growth.js';
+import { timeGrowthAsync } from '../support/time-growth.js';
 
 /** Pages of the fixture that may be sources: all but the 404. */
 const ELIGIBLE = FIXTURE_PAGES.filter((page) => (page.statusCode ?? 200) === 200).length;
@@ -315,23 +316,33 @@ describe('the generation queue', () => {
   /** A queue whose "generation" only records the pages it was given, in order. */
   function recordingQueue() {
     const generated: string[] = [];
+    const kysely = sqliteBackend(db).db;
     const queue = new GenerationQueue(
-      db,
-      new GenerationQueueRepository(db),
+      kysely,
+      new GenerationQueueRepository(),
       new TestClock(),
-      { findForBackgroundWork: (projectId) => ({ id: projectId }) as unknown as Project },
-      { generateQueued: (_project, pageId) => (generated.push(pageId), { created: 1 }) },
+      { findForBackgroundWork: async (projectId) => ({ id: projectId }) as unknown as Project },
+      {
+        generateQueued: async (_project, pageId, alongside) => {
+          generated.push(pageId);
+          await kysely.transaction().execute((trx) => alongside(trx, { created: 1 }));
+        },
+        serialized: (_projectId, work) => work(),
+      },
       0,
     );
-    const inTransaction = (work: () => void) => db.transaction(work)();
+    const inTransaction = (work: (trx: Executor) => Promise<void>) => kysely.transaction().execute(work);
     return { queue, generated, inTransaction };
   }
 
-  it('when a first sync stores many pages, then queueing them takes time linear in their number', () => {
+  it('when a first sync stores many pages, then queueing them takes time linear in their number', async () => {
     const { queue, inTransaction } = recordingQueue();
-    const growth = timeGrowth(
+    const growth = await timeGrowthAsync(
       projectOf,
-      ({ project, batches }) => inTransaction(() => batches.forEach((batch) => queue.pagesStored(project, batch))),
+      ({ project, batches }) =>
+        inTransaction(async (trx) => {
+          for (const batch of batches) await queue.pagesStored(trx, project, batch);
+        }),
       2_000,
       8,
       3,
@@ -339,38 +350,38 @@ describe('the generation queue', () => {
     expect(growth).toBeLessThan(8 * 2.5);
   });
 
-  it('when a batch brings new pages while a run is under way, then the pages it generated already wait again; a changed page alone does not requeue them', () => {
+  it('when a batch brings new pages while a run is under way, then the pages it generated already wait again; a changed page alone does not requeue them', async () => {
     const { queue, generated, inTransaction } = recordingQueue();
     const { project, page } = projectOf(40);
     const progress = () => queue.progress(project.id);
-    inTransaction(() => queue.pagesStored(project, Array.from({ length: 30 }, (_, i) => page(i + 1))));
+    await inTransaction((trx) => queue.pagesStored(trx, project, Array.from({ length: 30 }, (_, i) => page(i + 1))));
     // One chunk: at most 20 pages.
-    expect(queue.generateChunk(() => {})).toBe(true);
-    expect(progress()).toMatchObject({ generatedPages: 20, queuedPages: 10, suggestionsCreated: 20, state: 'generating' });
+    expect(await queue.generateChunk(() => {})).toBe(true);
+    expect(await progress()).toMatchObject({ generatedPages: 20, queuedPages: 10, suggestionsCreated: 20, state: 'generating' });
 
-    inTransaction(() => queue.pagesStored(project, [page(1, false)]));
-    expect(progress()).toMatchObject({ generatedPages: 19, queuedPages: 11 });
-    inTransaction(() => queue.pagesStored(project, [page(31)]));
-    expect(progress()).toMatchObject({ generatedPages: 0, queuedPages: 31, totalPages: 31 });
+    await inTransaction((trx) => queue.pagesStored(trx, project, [page(1, false)]));
+    expect(await progress()).toMatchObject({ generatedPages: 19, queuedPages: 11 });
+    await inTransaction((trx) => queue.pagesStored(trx, project, [page(31)]));
+    expect(await progress()).toMatchObject({ generatedPages: 0, queuedPages: 31, totalPages: 31 });
 
-    while (queue.generateChunk(() => {}));
-    expect(progress()).toMatchObject({ state: 'idle', generatedPages: 31, queuedPages: 0, finishedAt: expect.any(String) });
+    while (await queue.generateChunk(() => {}));
+    expect(await progress()).toMatchObject({ state: 'idle', generatedPages: 31, queuedPages: 0, finishedAt: expect.any(String) });
     expect(new Set(generated).size).toBe(31);
     expect(generated.length).toBe(20 + 31);
   });
 
-  it('when several projects have queued pages, then chunks go to each in turn', () => {
+  it('when several projects have queued pages, then chunks go to each in turn', async () => {
     const { queue, generated, inTransaction } = recordingQueue();
     const one = projectOf(45);
     const two = projectOf(45);
-    inTransaction(() => {
-      queue.pagesStored(one.project, one.batches[0]!);
-      queue.pagesStored(two.project, two.batches[0]!);
+    await inTransaction(async (trx) => {
+      await queue.pagesStored(trx, one.project, one.batches[0]!);
+      await queue.pagesStored(trx, two.project, two.batches[0]!);
     });
     const owners: string[] = [];
     for (let chunk = 0; chunk < 4; chunk += 1) {
       const before = generated.length;
-      queue.generateChunk(() => {});
+      await queue.generateChunk(() => {});
       owners.push(...new Set(generated.slice(before).map((pageId) => pageId.split('-')[0]!)));
     }
     expect(owners).toEqual([one.project.id, two.project.id, one.project.id, two.project.id]);

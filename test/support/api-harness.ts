@@ -7,14 +7,15 @@ import pino, { type Logger } from 'pino';
 import { createApp } from '../../bridge/src/app.js';
 import type { Tier } from '../../bridge/src/accounts/accounts.repository.js';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
-import { openDatabase, type Db } from '../../bridge/src/db/connection.js';
-import { migrate } from '../../bridge/src/db/migrate.js';
+import type { Db } from '../../bridge/src/db/connection.js';
+import type { DatabaseBackend } from '../../bridge/src/db/database.js';
 import type { BackgroundGenerationTiming } from '../../bridge/src/generation/background-generator.js';
 import type { GenerationProgress } from '../../bridge/src/generation/generation.schemas.js';
 import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
 import { createHttpServer } from '../../bridge/src/http/http-server.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
 import type { PageAnalyzer } from '../../bridge/src/pages/page-analyzer.js';
+import { openTestDatabase } from './test-database.js';
 
 export interface TestAccount {
   accountId: string;
@@ -24,8 +25,12 @@ export interface TestAccount {
 
 export interface TestBridge {
   url: string;
+  /** The SQLite connection; on PostgreSQL (INTERLINKER_TEST_DATABASE=postgres) any use throws: SQLite-only tests. */
   db: Db;
+  /** The SQLite file; on PostgreSQL a name that a restart passes back as `dbFile` to open the same database. */
   dbFile: string;
+  /** The database the app runs on. */
+  database: DatabaseBackend;
   createAccount(name: string, options?: { tier?: Tier; rateLimit?: number }): Promise<TestAccount>;
   /** Raw HTTP with a key (or none), for status codes and headers. */
   fetch(pathname: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
@@ -60,7 +65,10 @@ export class TestClock implements Clock {
   }
 }
 
-/** The real app over real HTTP on an ephemeral port, with a fresh SQLite file. */
+/**
+ * The real app over real HTTP on an ephemeral port, with a fresh SQLite file, or with INTERLINKER_TEST_DATABASE=postgres
+ * a fresh PostgreSQL database (test-database.ts).
+ */
 export async function startTestBridge(
   options: {
     clock?: Clock;
@@ -79,10 +87,10 @@ export async function startTestBridge(
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
   const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
-  const db = openDatabase(dbFile);
-  migrate(db);
+  const test = await openTestDatabase(dbFile, { fresh: options.dbFile === undefined });
+  const { database } = test;
   const { app, accounts, generation } = createApp({
-    db,
+    database,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.failedAuthPolicy ? { failedAuthPolicy: options.failedAuthPolicy } : {}),
@@ -100,8 +108,9 @@ export async function startTestBridge(
 
   return {
     url,
-    db,
+    db: test.sqlite,
     dbFile,
+    database,
     async createAccount(name, accountOptions = {}) {
       const account = await accounts.createAccount({
         name,
@@ -119,10 +128,10 @@ export async function startTestBridge(
       return fetch(`${url}${pathname}`, { ...rest, headers: allHeaders, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
     },
     async close() {
-      generation.stop();
+      await generation.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      db.close();
+      await test.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

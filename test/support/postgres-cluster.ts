@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +12,9 @@ const SUPERUSER = 'interlinker';
 
 export interface PostgresCluster {
   port: number;
-  /** A URL of the cluster's maintenance database, for creating and dropping test databases. */
+  /** A URL of the cluster's maintenance database, for creating and dropping test databases (C collation, UTF-8: the order SQLite gives text). */
   adminUrl: string;
-  /** Makes an empty database (C collation, UTF-8: the order SQLite gives text) and answers its URL. */
-  createDatabase(): Promise<string>;
-  dropDatabase(url: string): Promise<void>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -72,17 +68,6 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     port,
     adminUrl,
-    async createDatabase() {
-      const name = `interlinker_${randomBytes(6).toString('hex')}`;
-      // A name of our own making (hex): identifiers cannot be parameters.
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-      return `postgres://${SUPERUSER}@127.0.0.1:${port}/${name}`;
-    },
-    async dropDatabase(url) {
-      const name = new URL(url).pathname.slice(1);
-      if (!/^interlinker_[0-9a-f]{12}$/.test(name)) throw new Error(`not a test database: ${name}`);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
     async stop() {
       await admin.end();
       const [pgCtl, pgCtlArgs] = asServerUser(`${BIN}/pg_ctl`, ['stop', '-D', dataDir, '-m', 'immediate']);

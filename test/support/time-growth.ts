@@ -31,3 +31,28 @@ export function timeGrowth<T>(make: (size: number) => T, work: (input: T) => unk
   }
   return largeBest / Math.max(smallBest, 0.05);
 }
+
+/** timeGrowth of asynchronous work (each run awaited, so the time includes its database's). */
+export async function timeGrowthAsync<T>(make: (size: number) => T, work: (input: T) => Promise<unknown>, size: number, factor = 8, tries = 5): Promise<number> {
+  const time = async (input: T): Promise<number> => {
+    const started = performance.now();
+    await work(input);
+    return performance.now() - started;
+  };
+  let small = make(size);
+  await time(small);
+  while ((await time(small)) < MIN_SMALL_MS && size < MAX_SIZE) {
+    size *= 2;
+    small = make(size);
+    await time(small);
+  }
+  const large = make(size * factor);
+  await time(large);
+  let smallBest = Infinity;
+  let largeBest = Infinity;
+  for (let i = 0; i < tries; i += 1) {
+    smallBest = Math.min(smallBest, await time(small));
+    largeBest = Math.min(largeBest, await time(large));
+  }
+  return largeBest / Math.max(smallBest, 0.05);
+}

@@ -41,7 +41,7 @@ export function accountEndpoints(accounts: AccountsService, quotas: AccountQuota
       handle: async ({ auth }) => {
         const account = await accounts.findAccount(auth.accountId);
         if (!account) throw new NotFoundError('Account');
-        const { limits, usage, custom } = quotas.report(account.id);
+        const { limits, usage, custom } = await quotas.report(account.id);
         const quota = (key: keyof typeof limits) => ({ limit: limits[key], used: usage[key], custom: custom[key] });
         return { ...account, quotas: { projects: quota('projects'), pages: quota('pages'), contentBytes: quota('contentBytes') } };
       },

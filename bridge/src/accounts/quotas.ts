@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import { NotFoundError, QuotaExceededError } from '../errors.js';
 
 /** What an account may hold. */
@@ -32,28 +34,23 @@ const NAMES: Record<keyof QuotaLimits, string> = { projects: 'projects', pages: 
  * any transaction: a check after a batch's writes sees the batch, and throwing rolls it all back.
  */
 export class AccountQuotas {
-  private readonly statements;
-
   constructor(
-    db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly defaults: QuotaLimits = DEFAULT_QUOTAS,
-  ) {
-    this.statements = {
-      settings: db.prepare('SELECT max_projects AS projects, max_pages AS pages, max_content_bytes AS contentBytes FROM accounts WHERE id = ?'),
-      usage: db.prepare(
-        `SELECT COUNT(*) AS projects, COALESCE(SUM(page_count), 0) AS pages, COALESCE(SUM(content_bytes), 0) AS contentBytes
-         FROM projects WHERE account_id = ?`,
-      ),
-      set: db.prepare(
-        `UPDATE accounts SET max_projects = @projects, max_pages = @pages, max_content_bytes = @contentBytes WHERE id = @id`,
-      ),
-    };
+  ) {}
+
+  private settings(accountId: string, executor: Executor): Promise<AccountQuotaSettings | undefined> {
+    return executor
+      .selectFrom('accounts')
+      .select(['max_projects as projects', 'max_pages as pages', 'max_content_bytes as contentBytes'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
   }
 
-  report(accountId: string): QuotaReport {
-    const settings = this.statements.settings.get(accountId) as AccountQuotaSettings | undefined;
+  async report(accountId: string, executor: Executor = this.db): Promise<QuotaReport> {
+    const settings = await this.settings(accountId, executor);
     if (!settings) throw new NotFoundError('Account');
-    const usage = this.statements.usage.get(accountId) as QuotaLimits;
+    const usage = await this.usage(accountId, executor);
     const limits = {} as QuotaLimits;
     const custom = {} as QuotaReport['custom'];
     for (const key of Object.keys(NAMES) as (keyof QuotaLimits)[]) {
@@ -64,29 +61,45 @@ export class AccountQuotas {
   }
 
   /** Sets the account's own limits: a number is its own, null goes back to the default, undefined keeps the current. */
-  set(accountId: string, changes: Partial<AccountQuotaSettings>): void {
-    const current = this.statements.settings.get(accountId) as AccountQuotaSettings | undefined;
-    if (!current) throw new NotFoundError('Account');
-    this.statements.set.run({ id: accountId, ...current, ...changes });
+  async set(accountId: string, changes: Partial<AccountQuotaSettings>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await this.settings(accountId, trx);
+      if (!current) throw new NotFoundError('Account');
+      const next = { ...current, ...changes };
+      await trx
+        .updateTable('accounts')
+        .set({ max_projects: next.projects, max_pages: next.pages, max_content_bytes: next.contentBytes })
+        .where('id', '=', accountId)
+        .execute();
+    });
   }
 
   /** Throws unless the account may hold one more project. */
-  assertProjectAllowed(accountId: string): void {
-    const { limits, usage } = this.report(accountId);
+  async assertProjectAllowed(accountId: string, executor: Executor = this.db): Promise<void> {
+    const { limits, usage } = await this.report(accountId, executor);
     if (usage.projects + 1 > limits.projects) {
       throw new QuotaExceededError('projects', `The account may hold ${limits.projects} projects and holds ${usage.projects}: delete one, or ask for a higher quota.`);
     }
   }
 
   /** What the account holds now (inside a transaction: with its writes so far). */
-  usage(accountId: string): QuotaLimits {
-    return this.statements.usage.get(accountId) as QuotaLimits;
+  async usage(accountId: string, executor: Executor = this.db): Promise<QuotaLimits> {
+    const row = await executor
+      .selectFrom('projects')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('projects'),
+        eb.fn.coalesce(eb.fn.sum<number>('page_count'), eb.lit(0)).as('pages'),
+        eb.fn.coalesce(eb.fn.sum<number>('content_bytes'), eb.lit(0)).as('contentBytes'),
+      ])
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return { projects: Number(row.projects), pages: Number(row.pages), contentBytes: Number(row.contentBytes) };
   }
 
   /** Throws when `newPages` more pages would take the account over its page quota (before a sync's costly analysis). */
-  assertPagesAllowed(accountId: string, newPages: number): void {
+  async assertPagesAllowed(accountId: string, newPages: number): Promise<void> {
     if (newPages <= 0) return;
-    const { limits, usage } = this.report(accountId);
+    const { limits, usage } = await this.report(accountId);
     if (usage.pages + newPages > limits.pages) throw this.overQuota('pages', limits.pages, usage.pages, newPages);
   }
 
@@ -95,8 +108,8 @@ export class AccountQuotas {
    * inside their transaction, with the usage read before them: the throw rolls the whole batch back. A sync that
    * does not grow a usage (pages updated with shorter content) passes even over a limit lowered since.
    */
-  assertGrowthWithin(accountId: string, before: QuotaLimits): void {
-    const { limits, usage } = this.report(accountId);
+  async assertGrowthWithin(accountId: string, before: QuotaLimits, executor: Executor): Promise<void> {
+    const { limits, usage } = await this.report(accountId, executor);
     for (const key of ['pages', 'contentBytes'] as const) {
       if (usage[key] > limits[key] && usage[key] > before[key]) throw this.overQuota(key, limits[key], before[key], usage[key] - before[key]);
     }

@@ -1,173 +1,209 @@
-import type { Db } from '../db/connection.js';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Schema } from '../db/schema.js';
+import { inPaths } from '../suggestions/suggestions.repository.js';
 import type { DateWindow } from './date-window.js';
 import type { BrokenLink, OrphanPage } from './analytics.schemas.js';
-
-interface WindowBinding {
-  projectId: string;
-  from: string | null;
-  to: string | null;
-}
-
-const IN_WINDOW = '(@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)';
-
-/**
- * Every internal link of the project: links found in synced content, plus implemented suggestions whose link the
- * synced content does not show yet (the platform re-syncs the page after inserting it).
- */
-const ALL_LINKS = `
-  SELECT l.source_page_id, l.target_key, l.anchor_text FROM page_links l WHERE l.project_id = @projectId
-  UNION ALL
-  SELECT s.source_page_id, t.url_key, s.anchor_text FROM suggestions s JOIN pages t ON t.id = s.target_page_id
-  WHERE s.project_id = @projectId AND s.status = 'implemented'
-    AND NOT EXISTS (SELECT 1 FROM page_links l2 WHERE l2.source_page_id = s.source_page_id AND l2.target_key = t.url_key)`;
-
-/**
- * Pages that take part in suggestions: not excluded, inside includePaths (when any) and outside excludePaths.
- * Its parameters @include and @exclude are JSON arrays of path prefixes.
- */
-const IN_PATHS = `p.excluded = 0
-  AND (json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))
-  AND NOT EXISTS (SELECT 1 FROM json_each(@exclude) WHERE substr(p.path, 1, length(value)) = value)`;
-
-/** Distinct (source, target page) pairs between synced pages; a page linking to itself does not count. */
-const INBOUND_PAIRS = `
-  SELECT DISTINCT a.source_page_id, p.id AS target_page_id FROM (${ALL_LINKS}) a
-  JOIN pages p ON p.project_id = @projectId AND p.url_key = a.target_key
-  WHERE p.id <> a.source_page_id`;
-
-export class AnalyticsRepository {
-  private readonly statements;
-
-  constructor(db: Db) {
-    this.statements = {
-      suggestions: db.prepare(
-        `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'pending') AS pending,
-           COUNT(*) FILTER (WHERE status = 'approved') AS approved,
-           COUNT(*) FILTER (WHERE status = 'implemented') AS implemented,
-           COUNT(*) FILTER (WHERE status = 'rejected') AS rejected
-         FROM suggestions WHERE project_id = @projectId AND ${IN_WINDOW}`,
-      ),
-      implementations: db.prepare(
-        `SELECT COUNT(*) AS total,
-           COUNT(*) FILTER (WHERE status = 'completed') AS successful,
-           COUNT(*) FILTER (WHERE status = 'failed') AS failed,
-           COUNT(*) FILTER (WHERE status = 'pending') AS pending,
-           COUNT(*) FILTER (WHERE status = 'rolled_back') AS rolledBack
-         FROM implementations WHERE project_id = @projectId AND ${IN_WINDOW}`,
-      ),
-      pages: db.prepare(
-        `SELECT (SELECT COUNT(*) FROM pages WHERE project_id = @projectId) AS synced,
-           (SELECT COUNT(DISTINCT l.target_key) FROM page_links l WHERE l.project_id = @projectId
-              AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.project_id = @projectId AND p.url_key = l.target_key)) AS pending`,
-      ),
-      links: db.prepare(
-        `SELECT COUNT(*) AS total,
-           COUNT(*) FILTER (WHERE p.status_code BETWEEN 200 AND 299) AS active,
-           COUNT(*) FILTER (WHERE p.status_code BETWEEN 400 AND 599) AS broken,
-           COUNT(*) FILTER (WHERE p.status_code BETWEEN 300 AND 399 OR p.status_code < 200) AS redirected,
-           COUNT(*) FILTER (WHERE p.id IS NULL) AS unresolved
-         FROM (${ALL_LINKS}) a LEFT JOIN pages p ON p.project_id = @projectId AND p.url_key = a.target_key`,
-      ),
-      dailySuggestions: db.prepare(
-        `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM suggestions
-         WHERE project_id = @projectId AND ${IN_WINDOW} GROUP BY day`,
-      ),
-      dailyImplementations: db.prepare(
-        `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS n FROM implementations
-         WHERE project_id = @projectId AND ${IN_WINDOW} GROUP BY day`,
-      ),
-      orphans: db.prepare(
-        `SELECT p.id, p.url, p.title FROM pages p
-         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS}
-           AND p.id NOT IN (SELECT target_page_id FROM (${INBOUND_PAIRS}))
-         ORDER BY p.created_at DESC, p.rowid DESC LIMIT @limit OFFSET @offset`,
-      ),
-      orphanCount: db.prepare(
-        `SELECT COUNT(*) FROM pages p WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS}
-           AND p.id NOT IN (SELECT target_page_id FROM (${INBOUND_PAIRS}))`,
-      ).pluck(),
-      broken: db.prepare(
-        `SELECT a.source_page_id AS sourcePageId, s.url AS sourcePageUrl, t.url AS targetUrl, a.anchor_text AS anchorText,
-           t.status_code AS statusCode
-         FROM (${ALL_LINKS}) a JOIN pages t ON t.project_id = @projectId AND t.url_key = a.target_key
-         JOIN pages s ON s.id = a.source_page_id
-         WHERE t.status_code BETWEEN 400 AND 599 AND s.status_code BETWEEN 200 AND 299
-         ORDER BY s.url, t.url LIMIT @limit OFFSET @offset`,
-      ),
-      // A link in a page the site reported gone is no link a visitor follows, and quotes a page that is no longer public.
-      brokenCount: db.prepare(
-        `SELECT COUNT(*) FROM (${ALL_LINKS}) a JOIN pages t ON t.project_id = @projectId AND t.url_key = a.target_key
-         JOIN pages s ON s.id = a.source_page_id
-         WHERE t.status_code BETWEEN 400 AND 599 AND s.status_code BETWEEN 200 AND 299`,
-      ).pluck(),
-      inboundCounts: db.prepare(
-        `SELECT COALESCE(c.n, 0) AS inbound, COUNT(*) AS pages FROM pages p
-         LEFT JOIN (SELECT target_page_id, COUNT(*) AS n FROM (${INBOUND_PAIRS}) GROUP BY target_page_id) c
-           ON c.target_page_id = p.id
-         WHERE p.project_id = @projectId AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS} GROUP BY inbound`,
-      ),
-    };
-  }
-
-  suggestionCounts(projectId: string, window: DateWindow) {
-    return this.statements.suggestions.get(bind(projectId, window)) as {
-      total: number; pending: number; approved: number; implemented: number; rejected: number;
-    };
-  }
-
-  implementationCounts(projectId: string, window: DateWindow) {
-    return this.statements.implementations.get(bind(projectId, window)) as {
-      total: number; successful: number; failed: number; pending: number; rolledBack: number;
-    };
-  }
-
-  pageCounts(projectId: string) {
-    return this.statements.pages.get({ projectId }) as { synced: number; pending: number };
-  }
-
-  linkCounts(projectId: string) {
-    return this.statements.links.get({ projectId }) as {
-      total: number; active: number; broken: number; redirected: number; unresolved: number;
-    };
-  }
-
-  daily(projectId: string, window: DateWindow): { suggestions: Map<string, number>; implementations: Map<string, number> } {
-    const toMap = (rows: { day: string; n: number }[]) => new Map(rows.map((row) => [row.day, row.n]));
-    return {
-      suggestions: toMap(this.statements.dailySuggestions.all(bind(projectId, window)) as { day: string; n: number }[]),
-      implementations: toMap(this.statements.dailyImplementations.all(bind(projectId, window)) as { day: string; n: number }[]),
-    };
-  }
-
-  orphans(projectId: string, paths: PathFilter, limit: number, offset: number): { items: OrphanPage[]; total: number } {
-    const bound = { projectId, ...bindPaths(paths) };
-    return {
-      items: this.statements.orphans.all({ ...bound, limit, offset }) as OrphanPage[],
-      total: this.statements.orphanCount.get(bound) as number,
-    };
-  }
-
-  brokenLinks(projectId: string, limit: number, offset: number): { items: BrokenLink[]; total: number } {
-    return {
-      items: this.statements.broken.all({ projectId, limit, offset }) as BrokenLink[],
-      total: this.statements.brokenCount.get({ projectId }) as number,
-    };
-  }
-
-  inboundCounts(projectId: string, paths: PathFilter): { inbound: number; pages: number }[] {
-    return this.statements.inboundCounts.all({ projectId, ...bindPaths(paths) }) as { inbound: number; pages: number }[];
-  }
-}
 
 export interface PathFilter {
   includePaths: readonly string[];
   excludePaths: readonly string[];
 }
 
-function bindPaths(paths: PathFilter) {
-  return { include: JSON.stringify(paths.includePaths), exclude: JSON.stringify(paths.excludePaths) };
+type Counted<K extends string> = Record<K, number>;
+
+/** COUNT results as numbers (PostgreSQL's bigint arrives as a string without the pool's parser). */
+function numbers<K extends string>(row: Record<K, unknown>): Counted<K> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Counted<K>;
 }
 
-function bind(projectId: string, window: DateWindow): WindowBinding {
-  return { projectId, from: window.from, to: window.toExclusive };
+function inWindow(eb: ExpressionBuilder<Schema, 'suggestions' | 'implementations'>, window: DateWindow): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (window.from !== null) conditions.push(eb('created_at', '>=', window.from));
+  if (window.toExclusive !== null) conditions.push(eb('created_at', '<', window.toExclusive));
+  return eb.and(conditions);
+}
+
+export class AnalyticsRepository {
+  constructor(private readonly db: Kysely<Schema>) {}
+
+  /**
+   * Every internal link of the project: links found in synced content, plus implemented suggestions whose link the
+   * synced content does not show yet (the platform re-syncs the page after inserting it).
+   */
+  private allLinks(projectId: string) {
+    const db = this.db;
+    return db
+      .selectFrom('page_links as l')
+      .select(['l.source_page_id', 'l.target_key', 'l.anchor_text'])
+      .where('l.project_id', '=', projectId)
+      .unionAll(
+        db
+          .selectFrom('suggestions as s')
+          .innerJoin('pages as t', 't.id', 's.target_page_id')
+          .select(['s.source_page_id', 't.url_key as target_key', 's.anchor_text'])
+          .where('s.project_id', '=', projectId)
+          .where('s.status', '=', 'implemented')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('page_links as l2')
+                  .select('l2.position')
+                  .whereRef('l2.source_page_id', '=', 's.source_page_id')
+                  .whereRef('l2.target_key', '=', 't.url_key'),
+              ),
+            ),
+          ),
+      );
+  }
+
+  /** Distinct (source, target page) pairs between synced pages; a page linking to itself does not count. */
+  private inboundPairs(projectId: string) {
+    return this.db
+      .selectFrom(this.allLinks(projectId).as('a'))
+      .innerJoin('pages as p', (join) => join.on('p.project_id', '=', projectId).onRef('p.url_key', '=', 'a.target_key'))
+      .select(['a.source_page_id', 'p.id as target_page_id'])
+      .distinct()
+      .whereRef('p.id', '<>', 'a.source_page_id');
+  }
+
+  /** Pages that take part in suggestions: live, not excluded, inside includePaths (when any) and outside excludePaths. */
+  private eligiblePages(projectId: string, paths: PathFilter) {
+    return this.db
+      .selectFrom('pages as p')
+      .where('p.project_id', '=', projectId)
+      .where('p.status_code', '>=', 200)
+      .where('p.status_code', '<=', 299)
+      .where('p.excluded', '=', 0)
+      .where((eb) => inPaths(eb, paths.includePaths, paths.excludePaths));
+  }
+
+  async suggestionCounts(projectId: string, window: DateWindow) {
+    const row = await this.db
+      .selectFrom('suggestions')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.countAll().filterWhere('status', '=', 'pending').as('pending'),
+        eb.fn.countAll().filterWhere('status', '=', 'approved').as('approved'),
+        eb.fn.countAll().filterWhere('status', '=', 'implemented').as('implemented'),
+        eb.fn.countAll().filterWhere('status', '=', 'rejected').as('rejected'),
+      ])
+      .where('project_id', '=', projectId)
+      .where((eb) => inWindow(eb, window))
+      .executeTakeFirstOrThrow();
+    return numbers(row);
+  }
+
+  async implementationCounts(projectId: string, window: DateWindow) {
+    const row = await this.db
+      .selectFrom('implementations')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.countAll().filterWhere('status', '=', 'completed').as('successful'),
+        eb.fn.countAll().filterWhere('status', '=', 'failed').as('failed'),
+        eb.fn.countAll().filterWhere('status', '=', 'pending').as('pending'),
+        eb.fn.countAll().filterWhere('status', '=', 'rolled_back').as('rolledBack'),
+      ])
+      .where('project_id', '=', projectId)
+      .where((eb) => inWindow(eb, window))
+      .executeTakeFirstOrThrow();
+    return numbers(row);
+  }
+
+  async pageCounts(projectId: string) {
+    const synced = await this.db
+      .selectFrom('pages')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    const pending = await this.db
+      .selectFrom('page_links as l')
+      .select((eb) => eb.fn.count('l.target_key').distinct().as('count'))
+      .where('l.project_id', '=', projectId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('pages as p').select('p.id').where('p.project_id', '=', projectId).whereRef('p.url_key', '=', 'l.target_key'))),
+      )
+      .executeTakeFirstOrThrow();
+    return { synced: Number(synced.count), pending: Number(pending.count) };
+  }
+
+  async linkCounts(projectId: string) {
+    const row = await this.db
+      .selectFrom(this.allLinks(projectId).as('a'))
+      .leftJoin('pages as p', (join) => join.on('p.project_id', '=', projectId).onRef('p.url_key', '=', 'a.target_key'))
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.countAll().filterWhere(eb.between('p.status_code', 200, 299)).as('active'),
+        eb.fn.countAll().filterWhere(eb.between('p.status_code', 400, 599)).as('broken'),
+        eb.fn
+          .countAll()
+          .filterWhere(eb.or([eb.between('p.status_code', 300, 399), eb('p.status_code', '<', 200)]))
+          .as('redirected'),
+        eb.fn.countAll().filterWhere('p.id', 'is', null).as('unresolved'),
+      ])
+      .executeTakeFirstOrThrow();
+    return numbers(row);
+  }
+
+  async daily(projectId: string, window: DateWindow): Promise<{ suggestions: Map<string, number>; implementations: Map<string, number> }> {
+    const perDay = async (table: 'suggestions' | 'implementations') => {
+      const rows = await this.db
+        .selectFrom(table)
+        .select((eb) => [eb.fn<string>('substr', ['created_at', eb.lit(1), eb.lit(10)]).as('day'), eb.fn.countAll().as('n')])
+        .where('project_id', '=', projectId)
+        .where((eb) => inWindow(eb, window))
+        .groupBy('day')
+        .execute();
+      return new Map(rows.map((row) => [row.day, Number(row.n)]));
+    };
+    return { suggestions: await perDay('suggestions'), implementations: await perDay('implementations') };
+  }
+
+  async orphans(projectId: string, paths: PathFilter, limit: number, offset: number): Promise<{ items: OrphanPage[]; total: number }> {
+    const orphan = () =>
+      this.eligiblePages(projectId, paths).where('p.id', 'not in', this.db.selectFrom(this.inboundPairs(projectId).as('pairs')).select('pairs.target_page_id'));
+    const items = await orphan()
+      .select(['p.id', 'p.url', 'p.title'])
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.rowid', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = await orphan().select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    return { items, total: Number(total.count) };
+  }
+
+  async brokenLinks(projectId: string, limit: number, offset: number): Promise<{ items: BrokenLink[]; total: number }> {
+    // A link in a page the site reported gone is no link a visitor follows, and quotes a page that is no longer public.
+    const broken = () =>
+      this.db
+        .selectFrom(this.allLinks(projectId).as('a'))
+        .innerJoin('pages as t', (join) => join.on('t.project_id', '=', projectId).onRef('t.url_key', '=', 'a.target_key'))
+        .innerJoin('pages as s', 's.id', 'a.source_page_id')
+        .where('t.status_code', '>=', 400)
+        .where('t.status_code', '<=', 599)
+        .where('s.status_code', '>=', 200)
+        .where('s.status_code', '<=', 299);
+    const items = await broken()
+      .select(['a.source_page_id as sourcePageId', 's.url as sourcePageUrl', 't.url as targetUrl', 'a.anchor_text as anchorText', 't.status_code as statusCode'])
+      .orderBy('s.url')
+      .orderBy('t.url')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const total = await broken().select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    return { items, total: Number(total.count) };
+  }
+
+  async inboundCounts(projectId: string, paths: PathFilter): Promise<{ inbound: number; pages: number }[]> {
+    const perTarget = this.db
+      .selectFrom(this.inboundPairs(projectId).as('pairs'))
+      .select((eb) => ['pairs.target_page_id', eb.fn.countAll().as('n')])
+      .groupBy('pairs.target_page_id');
+    const rows = await this.eligiblePages(projectId, paths)
+      .leftJoin(perTarget.as('c'), 'c.target_page_id', 'p.id')
+      .select((eb) => [eb.fn.coalesce('c.n', eb.lit(0)).as('inbound'), eb.fn.countAll().as('pages')])
+      .groupBy('inbound')
+      .execute();
+    return rows.map((row) => ({ inbound: Number(row.inbound), pages: Number(row.pages) }));
+  }
 }

@@ -14,7 +14,7 @@ import {
 import type { AnalyticsService } from './analytics.service.js';
 
 export function analyticsEndpoints(projects: ProjectsService, analytics: AnalyticsService): Endpoint[] {
-  const projectId = (accountId: string, id: string) => projects.require(accountId, id).id;
+  const projectId = async (accountId: string, id: string) => (await projects.require(accountId, id)).id;
   return [
     defineEndpoint({
       method: 'get',
@@ -28,8 +28,8 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       query: dateWindowQuery,
       response: analyticsSchema,
       errors: [400, 404],
-      handle: ({ auth, params, query }) =>
-        analytics.summary(projectId(auth.accountId, params.projectId), query.startDate, query.endDate),
+      handle: async ({ auth, params, query }) =>
+        analytics.summary(await projectId(auth.accountId, params.projectId), query.startDate, query.endDate),
     }),
     defineEndpoint({
       method: 'get',
@@ -41,8 +41,8 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       query: dateWindowQuery,
       response: z.array(timeseriesPoint),
       errors: [400, 404],
-      handle: ({ auth, params, query }) =>
-        analytics.timeseries(projectId(auth.accountId, params.projectId), query.startDate, query.endDate),
+      handle: async ({ auth, params, query }) =>
+        analytics.timeseries(await projectId(auth.accountId, params.projectId), query.startDate, query.endDate),
     }),
     defineEndpoint({
       method: 'get',
@@ -55,8 +55,8 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       response: orphanPage,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => {
-        const project = projects.require(auth.accountId, params.projectId);
+      handle: async ({ auth, params, query }) => {
+        const project = (await projects.require(auth.accountId, params.projectId));
         return analytics.orphans(project.id, project, query);
       },
     }),
@@ -71,7 +71,7 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       response: brokenLink,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => analytics.brokenLinks(projectId(auth.accountId, params.projectId), query),
+      handle: async ({ auth, params, query }) => analytics.brokenLinks(await projectId(auth.accountId, params.projectId), query),
     }),
     defineEndpoint({
       method: 'get',
@@ -82,8 +82,8 @@ export function analyticsEndpoints(projects: ProjectsService, analytics: Analyti
       params: projectParams,
       response: inboundLinks,
       errors: [404],
-      handle: ({ auth, params }) => {
-        const project = projects.require(auth.accountId, params.projectId);
+      handle: async ({ auth, params }) => {
+        const project = (await projects.require(auth.accountId, params.projectId));
         return analytics.inboundLinks(project.id, project);
       },
     }),

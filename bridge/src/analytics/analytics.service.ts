@@ -24,20 +24,20 @@ export class AnalyticsService {
   ) {}
 
   /** Contract §6: suggestions and implementations in the window; pages and links as they are now. */
-  summary(projectId: string, startDate?: string, endDate?: string): Analytics {
+  async summary(projectId: string, startDate?: string, endDate?: string): Promise<Analytics> {
     const window = parseDateWindow(startDate, endDate);
-    const pages = this.analytics.pageCounts(projectId);
+    const pages = await this.analytics.pageCounts(projectId);
     return {
-      suggestions: this.analytics.suggestionCounts(projectId, window),
-      implementations: this.analytics.implementationCounts(projectId, window),
+      suggestions: await this.analytics.suggestionCounts(projectId, window),
+      implementations: await this.analytics.implementationCounts(projectId, window),
       pages: { total: pages.synced + pages.pending, synced: pages.synced, pending: pages.pending },
-      links: this.analytics.linkCounts(projectId),
+      links: await this.analytics.linkCounts(projectId),
       window: { startDate: window.from, endDate: window.toExclusive },
     };
   }
 
   /** One point per UTC day; without dates, the last 30 days up to today. */
-  timeseries(projectId: string, startDate?: string, endDate?: string): TimeseriesPoint[] {
+  async timeseries(projectId: string, startDate?: string, endDate?: string): Promise<TimeseriesPoint[]> {
     const today = this.clock.now().toISOString().slice(0, 10);
     const end = endDate ?? today;
     // Checked before a default start is derived from it: a malformed end is a 400, not an invalid Date.
@@ -52,7 +52,7 @@ export class AnalyticsService {
     if (days > MAX_TIMESERIES_DAYS) {
       throw new ValidationError([{ field: 'query.startDate', message: `The window may span at most ${MAX_TIMESERIES_DAYS} days.` }]);
     }
-    const daily = this.analytics.daily(projectId, window);
+    const daily = await this.analytics.daily(projectId, window);
     return Array.from({ length: days }, (_, i) => {
       const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
       return { date, suggestions: daily.suggestions.get(date) ?? 0, implementations: daily.implementations.get(date) ?? 0 };
@@ -60,18 +60,18 @@ export class AnalyticsService {
   }
 
   /** Pages that take part in suggestions (inside the project's paths, not excluded) that nothing links to. */
-  orphans(projectId: string, paths: PathFilter, page: PaginationQuery): ListResult<OrphanPage> {
-    const { items, total } = this.analytics.orphans(projectId, paths, page.limit, page.offset);
+  async orphans(projectId: string, paths: PathFilter, page: PaginationQuery): Promise<ListResult<OrphanPage>> {
+    const { items, total } = await this.analytics.orphans(projectId, paths, page.limit, page.offset);
     return { items, pagination: { ...page, total } };
   }
 
-  brokenLinks(projectId: string, page: PaginationQuery): ListResult<BrokenLink> {
-    const { items, total } = this.analytics.brokenLinks(projectId, page.limit, page.offset);
+  async brokenLinks(projectId: string, page: PaginationQuery): Promise<ListResult<BrokenLink>> {
+    const { items, total } = await this.analytics.brokenLinks(projectId, page.limit, page.offset);
     return { items, pagination: { ...page, total } };
   }
 
-  inboundLinks(projectId: string, paths: PathFilter): InboundLinks {
-    const counts = this.analytics.inboundCounts(projectId, paths);
+  async inboundLinks(projectId: string, paths: PathFilter): Promise<InboundLinks> {
+    const counts = await this.analytics.inboundCounts(projectId, paths);
     return {
       buckets: INBOUND_BUCKETS.map((bucket) => ({
         ...bucket,

@@ -53,6 +53,7 @@ export interface InboundSuggestion extends EngineSuggestion {
  * Pages that should link to the target, best first, at most one suggestion per source. Each candidate source is
  * scored exactly as forward generation from it would score the target (same features, same model, its preferred
  * anchor), so a pair scores the same whichever way it is asked for. Pure apart from `load`, which reads a source.
+ * `candidates`: candidateSources's answer, when the caller has it already (to read their rows at once).
  */
 export function suggestInbound(
   corpus: SiteCorpus,
@@ -60,11 +61,12 @@ export function suggestInbound(
   request: InboundRequest,
   load: (docNo: number) => LoadedSource | undefined,
   model: RelevanceModel = DEFAULT_RELEVANCE_MODEL,
+  candidates: readonly number[] = candidateSources(corpus, target, request),
 ): InboundSuggestion[] {
   if (request.limit <= 0 || !corpus.isTarget(target.docNo)) return [];
   const budget = request.sources ?? sourceBudget(request.limit);
   const sources: ForwardSource[] = [];
-  for (const docNo of candidateSources(corpus, target, request)) {
+  for (const docNo of candidates) {
     if (sources.length >= budget) break;
     const source = load(docNo);
     // A page that links to the target already is never its source (forward generation leaves it out too).

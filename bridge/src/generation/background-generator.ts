@@ -33,6 +33,8 @@ export class BackgroundGenerator {
   private timer: { soon: NodeJS.Immediate } | { later: NodeJS.Timeout } | undefined;
   /** When the generator began waiting for foreground requests to pause (undefined while it is not waiting). */
   private deferredSince: number | undefined;
+  /** The chunk in progress, which stop() waits for. */
+  private chunk: Promise<void> | undefined;
 
   constructor(
     private readonly queue: GenerationQueue,
@@ -52,8 +54,8 @@ export class BackgroundGenerator {
     this.schedule(true);
   }
 
-  /** Stops before the next chunk. Chunks are synchronous, so none is in progress when this runs. */
-  stop(): void {
+  /** Stops before the next chunk; resolves once the chunk in progress, if any, has committed or rolled back. */
+  stop(): Promise<void> {
     this.running = false;
     if (this.timer !== undefined) {
       // Each kind cleared by its own function: clearImmediate given a timeout corrupts Node's count of immediates.
@@ -61,6 +63,7 @@ export class BackgroundGenerator {
       else clearTimeout(this.timer.later);
       this.timer = undefined;
     }
+    return this.chunk ?? Promise.resolve();
   }
 
   /** The next tick at once (`soon`), after `intervalMs`, or after the given milliseconds. */
@@ -88,9 +91,15 @@ export class BackgroundGenerator {
       maxPages = 1;
     }
     this.deferredSince = undefined;
+    this.chunk = this.runChunk(maxPages).finally(() => {
+      this.chunk = undefined;
+    });
+  }
+
+  private async runChunk(maxPages: number | undefined): Promise<void> {
     let worked = false;
     try {
-      worked = this.queue.generateChunk(
+      worked = await this.queue.generateChunk(
         (projectId, pageId, error) =>
           this.logger.error({ err: error, projectId, pageId }, 'background generation of a page failed: page skipped'),
         maxPages,

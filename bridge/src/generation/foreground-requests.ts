@@ -6,20 +6,28 @@
  */
 export class ForegroundRequests {
   private lastEnded = Number.NEGATIVE_INFINITY;
+  /** Requests in progress: background work waits while any is. */
+  private inProgress = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** Runs a foreground request's (synchronous) work, noting when it ended, also when it throws. */
-  serve<T>(work: () => T): T {
+  /** Runs a foreground request's work, noting when it ended, also when it throws. */
+  async serve<T>(work: () => Promise<T>): Promise<T> {
+    this.inProgress += 1;
     try {
-      return work();
+      return await work();
     } finally {
+      this.inProgress -= 1;
       this.lastEnded = this.now();
     }
   }
 
-  /** How long background work should still wait for the requests to have paused for `quietMs`: 0 when they have. */
+  /**
+   * How long background work should still wait for the requests to have paused for `quietMs`: 0 when they have. While
+   * one is in progress (waiting for the database), a full pause.
+   */
   waitBefore(quietMs: number): number {
+    if (this.inProgress > 0) return quietMs;
     return Math.max(0, this.lastEnded + quietMs - this.now());
   }
 }

@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import { inBatches } from '../db/batches.js';
+import type { Executor } from '../db/database.js';
+import { inPaths } from '../suggestions/suggestions.repository.js';
 
 /** A project's generation run in progress, or its last one. */
 export interface GenerationRun {
@@ -9,129 +11,152 @@ export interface GenerationRun {
   lastQueuedAt: string;
 }
 
-/** A page of the project inside its includePaths / excludePaths (JSON arrays @include / @exclude of path prefixes). */
-const IN_PATHS = `(json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))
-  AND NOT EXISTS (SELECT 1 FROM json_each(@exclude) WHERE substr(p.path, 1, length(value)) = value)`;
-
 /** The generation queue and runs (migration 15). Each method is one statement or a few; callers hold the transaction. */
 export class GenerationQueueRepository {
-  private readonly statements;
-
-  constructor(db: Db) {
-    this.statements = {
-      run: db.prepare(
-        `SELECT started_at AS startedAt, finished_at AS finishedAt, suggestions_created AS suggestionsCreated,
-           last_queued_at AS lastQueuedAt FROM generation_runs WHERE project_id = ?`,
-      ),
-      startRun: db.prepare(
-        `INSERT INTO generation_runs (project_id, started_at, last_queued_at) VALUES (@projectId, @now, @now)
-         ON CONFLICT (project_id) DO UPDATE SET started_at = excluded.started_at, finished_at = NULL,
-           suggestions_created = 0, last_queued_at = excluded.last_queued_at`,
-      ),
-      forgetRun: db.prepare('DELETE FROM generation_queue WHERE project_id = ?'),
-      touchRun: db.prepare('UPDATE generation_runs SET last_queued_at = ? WHERE project_id = ?'),
-      requeueGenerated: db.prepare(
-        'UPDATE generation_queue SET generated_at = NULL, queued_at = ? WHERE project_id = ? AND generated_at IS NOT NULL',
-      ),
-      enqueue: db.prepare(
-        `INSERT INTO generation_queue (page_id, project_id, queued_at) VALUES (?, ?, ?)
-         ON CONFLICT (page_id) DO UPDATE SET generated_at = NULL, queued_at = excluded.queued_at`,
-      ),
-      // `WHERE true`: SQLite's upsert after a SELECT needs it to parse.
-      enqueueEligible: db.prepare(
-        `INSERT INTO generation_queue (page_id, project_id, queued_at)
-         SELECT p.id, p.project_id, @now FROM pages p
-         WHERE p.project_id = @projectId AND p.excluded = 0 AND p.status_code BETWEEN 200 AND 299 AND ${IN_PATHS} AND true
-         ON CONFLICT (page_id) DO UPDATE SET generated_at = NULL, queued_at = excluded.queued_at`,
-      ),
-      dequeue: db.prepare('DELETE FROM generation_queue WHERE page_id = ? AND generated_at IS NULL'),
-      remove: db.prepare('DELETE FROM generation_queue WHERE page_id = ?'),
-      waiting: db
-        .prepare(
-          `SELECT page_id FROM generation_queue WHERE project_id = ? AND generated_at IS NULL
-           ORDER BY queued_at, rowid LIMIT ?`,
-        )
-        .pluck(),
-      markGenerated: db.prepare('UPDATE generation_queue SET generated_at = ? WHERE page_id = ? AND generated_at IS NULL'),
-      addCreated: db.prepare('UPDATE generation_runs SET suggestions_created = suggestions_created + ? WHERE project_id = ?'),
-      hasWaiting: db
-        .prepare('SELECT EXISTS (SELECT 1 FROM generation_queue WHERE project_id = ? AND generated_at IS NULL)')
-        .pluck(),
-      finishRun: db.prepare('UPDATE generation_runs SET finished_at = ? WHERE project_id = ? AND finished_at IS NULL'),
-      nextReady: db
-        .prepare(
-          `SELECT project_id FROM generation_runs WHERE finished_at IS NULL AND project_id > ? AND last_queued_at <= ?
-           ORDER BY project_id LIMIT 1`,
-        )
-        .pluck(),
-      counts: db.prepare(
-        `SELECT COUNT(*) FILTER (WHERE generated_at IS NULL) AS queued, COUNT(*) FILTER (WHERE generated_at IS NOT NULL) AS generated
-         FROM generation_queue WHERE project_id = ?`,
-      ),
-    };
-  }
-
-  run(projectId: string): GenerationRun | undefined {
-    return this.statements.run.get(projectId) as GenerationRun | undefined;
+  run(executor: Executor, projectId: string): Promise<GenerationRun | undefined> {
+    return executor
+      .selectFrom('generation_runs')
+      .select(['started_at as startedAt', 'finished_at as finishedAt', 'suggestions_created as suggestionsCreated', 'last_queued_at as lastQueuedAt'])
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
   }
 
   /** A new run: the last run's rows are forgotten. */
-  startRun(projectId: string, now: string): void {
-    this.statements.forgetRun.run(projectId);
-    this.statements.startRun.run({ projectId, now });
+  async startRun(executor: Executor, projectId: string, now: string): Promise<void> {
+    await executor.deleteFrom('generation_queue').where('project_id', '=', projectId).execute();
+    await executor
+      .insertInto('generation_runs')
+      .values({ project_id: projectId, started_at: now, last_queued_at: now })
+      .onConflict((conflict) =>
+        conflict.column('project_id').doUpdateSet((eb) => ({
+          started_at: eb.ref('excluded.started_at'),
+          finished_at: null,
+          suggestions_created: 0,
+          last_queued_at: eb.ref('excluded.last_queued_at'),
+        })),
+      )
+      .execute();
   }
 
-  touchRun(projectId: string, now: string): void {
-    this.statements.touchRun.run(now, projectId);
+  async touchRun(executor: Executor, projectId: string, now: string): Promise<void> {
+    await executor.updateTable('generation_runs').set({ last_queued_at: now }).where('project_id', '=', projectId).execute();
   }
 
   /** The pages generated so far in the run wait again. */
-  requeueGenerated(projectId: string, now: string): void {
-    this.statements.requeueGenerated.run(now, projectId);
+  async requeueGenerated(executor: Executor, projectId: string, now: string): Promise<void> {
+    await executor
+      .updateTable('generation_queue')
+      .set({ generated_at: null, queued_at: now })
+      .where('project_id', '=', projectId)
+      .where('generated_at', 'is not', null)
+      .execute();
   }
 
-  enqueue(projectId: string, pageId: string, now: string): void {
-    this.statements.enqueue.run(pageId, projectId, now);
+  async enqueue(executor: Executor, projectId: string, pageIds: readonly string[], now: string): Promise<void> {
+    for (const batch of inBatches(pageIds)) {
+      await executor
+        .insertInto('generation_queue')
+        .values(batch.map((pageId) => ({ page_id: pageId, project_id: projectId, queued_at: now })))
+        .onConflict((conflict) => conflict.column('page_id').doUpdateSet((eb) => ({ generated_at: null, queued_at: eb.ref('excluded.queued_at') })))
+        .execute();
+    }
   }
 
   /** Queues every page of the project that may be a source: 2xx, not excluded, inside the paths. */
-  enqueueEligible(projectId: string, includePaths: readonly string[], excludePaths: readonly string[], now: string): void {
-    this.statements.enqueueEligible.run({ projectId, now, include: JSON.stringify(includePaths), exclude: JSON.stringify(excludePaths) });
+  async enqueueEligible(executor: Executor, projectId: string, includePaths: readonly string[], excludePaths: readonly string[], now: string): Promise<void> {
+    await executor
+      .insertInto('generation_queue')
+      .columns(['page_id', 'project_id', 'queued_at'])
+      .expression(
+        executor
+          .selectFrom('pages as p')
+          .select((eb) => ['p.id', 'p.project_id', eb.cast<string>(eb.val(now), 'text').as('queued_at')])
+          .where('p.project_id', '=', projectId)
+          .where('p.excluded', '=', 0)
+          .where('p.status_code', '>=', 200)
+          .where('p.status_code', '<=', 299)
+          .where((eb) => inPaths(eb, includePaths, excludePaths))
+          // SQLite's upsert after a SELECT needs a WHERE to parse; this one is always true.
+          .where((eb) => eb.lit(true)),
+      )
+      .onConflict((conflict) => conflict.column('page_id').doUpdateSet((eb) => ({ generated_at: null, queued_at: eb.ref('excluded.queued_at') })))
+      .execute();
   }
 
   /** The page stops waiting (it is generated in the run already, it stays counted). */
-  dequeue(pageId: string): void {
-    this.statements.dequeue.run(pageId);
+  async dequeue(executor: Executor, pageIds: readonly string[]): Promise<void> {
+    for (const batch of inBatches(pageIds)) {
+      await executor.deleteFrom('generation_queue').where('page_id', 'in', batch).where('generated_at', 'is', null).execute();
+    }
   }
 
   /** The page leaves the run altogether. */
-  remove(pageId: string): void {
-    this.statements.remove.run(pageId);
+  async remove(executor: Executor, pageId: string): Promise<void> {
+    await executor.deleteFrom('generation_queue').where('page_id', '=', pageId).execute();
   }
 
-  waiting(projectId: string, limit: number): string[] {
-    return this.statements.waiting.all(projectId, limit) as string[];
+  async waiting(executor: Executor, projectId: string, limit: number): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('generation_queue')
+      .select('page_id')
+      .where('project_id', '=', projectId)
+      .where('generated_at', 'is', null)
+      .orderBy('queued_at')
+      .orderBy('rowid')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.page_id);
   }
 
-  markGenerated(pageId: string, now: string, suggestionsCreated: number, projectId: string): void {
-    this.statements.markGenerated.run(now, pageId);
-    if (suggestionsCreated > 0) this.statements.addCreated.run(suggestionsCreated, projectId);
+  async markGenerated(executor: Executor, pageId: string, now: string, suggestionsCreated: number, projectId: string): Promise<void> {
+    await executor.updateTable('generation_queue').set({ generated_at: now }).where('page_id', '=', pageId).where('generated_at', 'is', null).execute();
+    if (suggestionsCreated > 0) {
+      await executor
+        .updateTable('generation_runs')
+        .set((eb) => ({ suggestions_created: eb('suggestions_created', '+', suggestionsCreated) }))
+        .where('project_id', '=', projectId)
+        .execute();
+    }
   }
 
-  hasWaiting(projectId: string): boolean {
-    return this.statements.hasWaiting.get(projectId) === 1;
+  async hasWaiting(executor: Executor, projectId: string): Promise<boolean> {
+    const row = await executor
+      .selectFrom('generation_queue')
+      .select('page_id')
+      .where('project_id', '=', projectId)
+      .where('generated_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  finishRun(projectId: string, now: string): void {
-    this.statements.finishRun.run(now, projectId);
+  async finishRun(executor: Executor, projectId: string, now: string): Promise<void> {
+    await executor.updateTable('generation_runs').set({ finished_at: now }).where('project_id', '=', projectId).where('finished_at', 'is', null).execute();
   }
 
   /** The first project after `afterProjectId` (by id) with a run in progress whose pages were last queued by `quietBefore`. */
-  nextReadyProject(afterProjectId: string, quietBefore: string): string | undefined {
-    return this.statements.nextReady.get(afterProjectId, quietBefore) as string | undefined;
+  async nextReadyProject(executor: Executor, afterProjectId: string, quietBefore: string): Promise<string | undefined> {
+    const row = await executor
+      .selectFrom('generation_runs')
+      .select('project_id')
+      .where('finished_at', 'is', null)
+      .where('project_id', '>', afterProjectId)
+      .where('last_queued_at', '<=', quietBefore)
+      .orderBy('project_id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.project_id;
   }
 
-  counts(projectId: string): { queued: number; generated: number } {
-    return this.statements.counts.get(projectId) as { queued: number; generated: number };
+  async counts(executor: Executor, projectId: string): Promise<{ queued: number; generated: number }> {
+    const row = await executor
+      .selectFrom('generation_queue')
+      .select((eb) => [
+        eb.fn.countAll().filterWhere('generated_at', 'is', null).as('queued'),
+        eb.fn.countAll().filterWhere('generated_at', 'is not', null).as('generated'),
+      ])
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return { queued: Number(row.queued), generated: Number(row.generated) };
   }
 }

@@ -17,7 +17,7 @@ export function generationEndpoints(projects: ProjectsService, queue: Generation
       params: projectParams,
       response: generationProgressSchema,
       errors: [404],
-      handle: ({ auth, params }) => queue.progress(projects.require(auth.accountId, params.projectId).id),
+      handle: async ({ auth, params }) => queue.progress((await projects.require(auth.accountId, params.projectId)).id),
     }),
   ];
 }

@@ -1,4 +1,7 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import { isDatabaseBusy } from '../db/connection.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import { isPathAllowed } from '../lib/url.js';
 import type { Clock } from '../lib/clock.js';
 import type { Project } from '../projects/projects.schemas.js';
@@ -17,11 +20,18 @@ export interface StoredSource {
 
 /** What background generation does with one queued page: the explicit generate's work (SuggestionsService). */
 export interface QueuedPageGenerator {
-  generateQueued: (project: Project, sourcePageId: string) => { created: number } | undefined;
+  /** Generates the page, writing `alongside` in the transaction of its suggestions (undefined: no longer a source). */
+  generateQueued: (
+    project: Project,
+    sourcePageId: string,
+    alongside: (trx: Executor, result: { created: number } | undefined) => Promise<void>,
+  ) => Promise<void>;
+  /** One project's generation at a time, each with its transaction (ProjectIndexes.serialized). */
+  serialized: <T>(projectId: string, work: () => Promise<T>) => Promise<T>;
 }
 
 export interface ProjectSource {
-  findForBackgroundWork: (projectId: string) => Project | undefined;
+  findForBackgroundWork: (projectId: string) => Promise<Project | undefined>;
 }
 
 /** At most this many pages per chunk, and no new page once a chunk has run this long: requests wait little. */
@@ -45,7 +55,7 @@ export class GenerationQueue {
   private cursor = '';
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly queue: GenerationQueueRepository,
     private readonly clock: Clock,
     private readonly projects: ProjectSource,
@@ -54,9 +64,10 @@ export class GenerationQueue {
   ) {}
 
   /** Inside the sync's transaction: its stored pages that may be sources wait for generation, the others leave. */
-  pagesStored(project: Project, stored: readonly StoredSource[]): void {
+  async pagesStored(trx: Executor, project: Project, stored: readonly StoredSource[]): Promise<void> {
     const noPaths = project.includePaths.length === 0 && project.excludePaths.length === 0;
     const sources: string[] = [];
+    const others: string[] = [];
     let newSources = false;
     for (const page of stored) {
       const eligible =
@@ -68,29 +79,30 @@ export class GenerationQueue {
         sources.push(page.pageId);
         newSources ||= page.isNew;
       } else {
-        this.queue.dequeue(page.pageId);
+        others.push(page.pageId);
       }
     }
+    await this.queue.dequeue(trx, others);
     const now = this.clock.now().toISOString();
     if (sources.length > 0) {
-      this.beginOrExtendRun(project.id, now, newSources);
-      for (const pageId of sources) this.queue.enqueue(project.id, pageId, now);
-    } else if (stored.length > 0 && !this.queue.hasWaiting(project.id)) {
-      this.queue.finishRun(project.id, now);
+      await this.beginOrExtendRun(trx, project.id, now, newSources);
+      await this.queue.enqueue(trx, project.id, sources, now);
+    } else if (stored.length > 0 && !(await this.queue.hasWaiting(trx, project.id))) {
+      await this.queue.finishRun(trx, project.id, now);
     }
   }
 
   /** Inside the project's updating transaction: its settings or paths changed, so every source is generated again. */
-  requeueProject(project: Project): void {
+  async requeueProject(trx: Executor, project: Project): Promise<void> {
     const now = this.clock.now().toISOString();
-    this.beginOrExtendRun(project.id, now, false);
-    this.queue.enqueueEligible(project.id, project.includePaths, project.excludePaths, now);
-    if (!this.queue.hasWaiting(project.id)) this.queue.finishRun(project.id, now);
+    await this.beginOrExtendRun(trx, project.id, now, false);
+    await this.queue.enqueueEligible(trx, project.id, project.includePaths, project.excludePaths, now);
+    if (!(await this.queue.hasWaiting(trx, project.id))) await this.queue.finishRun(trx, project.id, now);
   }
 
-  progress(projectId: string): GenerationProgress {
-    const run = this.queue.run(projectId);
-    const { queued, generated } = this.queue.counts(projectId);
+  async progress(projectId: string): Promise<GenerationProgress> {
+    const run = await this.queue.run(this.db, projectId);
+    const { queued, generated } = await this.queue.counts(this.db, projectId);
     return {
       state: queued > 0 ? 'generating' : 'idle',
       queuedPages: queued,
@@ -108,44 +120,41 @@ export class GenerationQueue {
    * out of the run) rather than tried forever; a busy database is not a page's failure and is thrown. `maxPages`
    * lowers CHUNK_MAX_PAGES (one page while foreground requests are waiting, BackgroundGenerator).
    */
-  generateChunk(onPageError: (projectId: string, pageId: string, error: unknown) => void, maxPages = CHUNK_MAX_PAGES): boolean {
+  async generateChunk(onPageError: (projectId: string, pageId: string, error: unknown) => void, maxPages = CHUNK_MAX_PAGES): Promise<boolean> {
     const quietBefore = new Date(this.clock.now().getTime() - this.quietMs).toISOString();
-    const projectId = this.queue.nextReadyProject(this.cursor, quietBefore) ?? this.queue.nextReadyProject('', quietBefore);
+    const projectId =
+      (await this.queue.nextReadyProject(this.db, this.cursor, quietBefore)) ?? (await this.queue.nextReadyProject(this.db, '', quietBefore));
     if (projectId === undefined) return false;
     this.cursor = projectId;
-    const project = this.projects.findForBackgroundWork(projectId);
+    const project = await this.projects.findForBackgroundWork(projectId);
     const started = performance.now();
-    for (const pageId of project ? this.queue.waiting(projectId, Math.min(maxPages, CHUNK_MAX_PAGES)) : []) {
+    for (const pageId of project ? await this.queue.waiting(this.db, projectId, Math.min(maxPages, CHUNK_MAX_PAGES)) : []) {
       try {
-        this.db.transaction(() => {
-          const result = this.generator.generateQueued(project!, pageId);
-          if (result === undefined) this.queue.remove(pageId);
-          else this.queue.markGenerated(pageId, this.clock.now().toISOString(), result.created, projectId);
-        })();
+        await this.generator.serialized(projectId, () =>
+          this.generator.generateQueued(project!, pageId, async (trx, result) => {
+            if (result === undefined) await this.queue.remove(trx, pageId);
+            else await this.queue.markGenerated(trx, pageId, this.clock.now().toISOString(), result.created, projectId);
+          }),
+        );
       } catch (error) {
-        if (isBusy(error)) throw error;
+        if (isDatabaseBusy(error)) throw error;
         onPageError(projectId, pageId, error);
-        this.queue.remove(pageId);
+        await this.queue.remove(this.db, pageId);
       }
       if (performance.now() - started >= CHUNK_BUDGET_MS) break;
     }
-    if (!this.queue.hasWaiting(projectId)) this.queue.finishRun(projectId, this.clock.now().toISOString());
+    if (!(await this.queue.hasWaiting(this.db, projectId))) await this.queue.finishRun(this.db, projectId, this.clock.now().toISOString());
     return true;
   }
 
   /** A run starts when the queue goes from empty to not empty; pages queued during a run join it. */
-  private beginOrExtendRun(projectId: string, now: string, newSources: boolean): void {
-    const run = this.queue.run(projectId);
+  private async beginOrExtendRun(trx: Executor, projectId: string, now: string, newSources: boolean): Promise<void> {
+    const run = await this.queue.run(trx, projectId);
     if (run === undefined || run.finishedAt !== null) {
-      this.queue.startRun(projectId, now);
+      await this.queue.startRun(trx, projectId, now);
       return;
     }
-    this.queue.touchRun(projectId, now);
-    if (newSources) this.queue.requeueGenerated(projectId, now);
+    await this.queue.touchRun(trx, projectId, now);
+    if (newSources) await this.queue.requeueGenerated(trx, projectId, now);
   }
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }

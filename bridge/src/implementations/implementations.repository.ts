@@ -1,10 +1,14 @@
-import type { Db } from '../db/connection.js';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { inBatches } from '../db/batches.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
+import type { SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 import type { Implementation, ImplementationStatus } from './implementations.schemas.js';
 
 interface ImplementationRow {
   id: string;
   project_id: string;
-  platform: Implementation['platform'];
+  platform: string;
   status: ImplementationStatus;
   created_at: string;
   implemented_at: string | null;
@@ -28,10 +32,6 @@ export interface ImplementationFilter {
   ids?: readonly string[] | undefined;
 }
 
-function bindFilter(projectId: string, filter: ImplementationFilter) {
-  return { projectId, status: filter.status ?? null, ids: filter.ids ? JSON.stringify(filter.ids) : null };
-}
-
 export interface SuggestionState {
   id: string;
   status: string;
@@ -45,116 +45,138 @@ export interface SuggestionHolder {
 }
 
 export class ImplementationsRepository {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(private readonly db: Db) {
-    this.statements = {
-      insert: db.prepare(
-        `INSERT INTO implementations (id, project_id, platform, status, created_at) VALUES (?, ?, ?, 'pending', ?)`,
-      ),
-      insertItem: db.prepare(
-        'INSERT INTO implementation_items (implementation_id, suggestion_id, position) VALUES (?, ?, ?)',
-      ),
-      byId: db.prepare('SELECT * FROM implementations WHERE id = ? AND project_id = ?'),
-      items: db.prepare('SELECT * FROM implementation_items WHERE implementation_id = ? ORDER BY position'),
-      list: db.prepare(
-        `SELECT * FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)
-           AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
-         ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
-      ),
-      count: db.prepare(
-        `SELECT COUNT(*) FROM implementations WHERE project_id = @projectId AND (@status IS NULL OR status = @status)
-           AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))`,
-      ).pluck(),
-      suggestionStates: db.prepare(
-        // `+`: look the ids up by primary key instead of scanning the project's suggestions.
-        "SELECT id, status FROM suggestions WHERE +project_id = ? AND id IN (SELECT value FROM json_each(?))",
-      ),
-      holders: db.prepare(
-        `SELECT item.suggestion_id AS suggestionId, implementation.id AS implementationId, implementation.status AS status
-         FROM implementation_items item JOIN implementations implementation ON implementation.id = item.implementation_id
-         WHERE item.suggestion_id IN (SELECT value FROM json_each(?))
-           AND (implementation.status = 'pending'
-             OR (implementation.status = 'completed' AND item.succeeded = 1 AND item.rolled_back_at IS NULL))`,
-      ),
-      setItemResult: db.prepare(
-        'UPDATE implementation_items SET succeeded = ?, error = ? WHERE implementation_id = ? AND suggestion_id = ?',
-      ),
-      complete: db.prepare(
-        'UPDATE implementations SET status = ?, implemented_at = ?, succeeded = ?, failed = ? WHERE id = ?',
-      ),
-      rollBackItem: db.prepare(
-        `UPDATE implementation_items SET rolled_back_at = ?, rollback_reason = ?
-         WHERE implementation_id = ? AND suggestion_id = ? AND succeeded = 1 AND rolled_back_at IS NULL`,
-      ),
-      rollBack: db.prepare(
-        "UPDATE implementations SET status = 'rolled_back', rolled_back_at = ?, rollback_reason = ? WHERE id = ?",
-      ),
-      setSuggestionStatus: db.prepare(
-        'UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ? AND status = ?',
-      ),
-    };
+  async insert(executor: Executor, projectId: string, id: string, platform: string, suggestionIds: readonly string[], createdAt: string): Promise<void> {
+    await executor.insertInto('implementations').values({ id, project_id: projectId, platform, status: 'pending', created_at: createdAt }).execute();
+    const items = suggestionIds.map((suggestionId, position) => ({ implementation_id: id, suggestion_id: suggestionId, position }));
+    for (const batch of inBatches(items)) await executor.insertInto('implementation_items').values(batch).execute();
   }
 
-  insert(projectId: string, id: string, platform: string, suggestionIds: readonly string[], createdAt: string): void {
-    this.statements.insert.run(id, projectId, platform, createdAt);
-    suggestionIds.forEach((suggestionId, position) => this.statements.insertItem.run(id, suggestionId, position));
+  async find(projectId: string, id: string, executor: Executor = this.db): Promise<Implementation | undefined> {
+    const row = await this.rows(executor).where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+    return row ? this.toImplementation(executor, row) : undefined;
   }
 
-  find(projectId: string, id: string): Implementation | undefined {
-    const row = this.statements.byId.get(id, projectId) as ImplementationRow | undefined;
-    return row ? this.toImplementation(row) : undefined;
+  async list(projectId: string, filter: ImplementationFilter, limit: number, offset: number): Promise<Implementation[]> {
+    const rows = await this.rows(this.db)
+      .where((eb) => filtered(eb, projectId, filter))
+      .orderBy('created_at', 'desc')
+      .orderBy('rowid', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return Promise.all(rows.map((row) => this.toImplementation(this.db, row)));
   }
 
-  list(projectId: string, filter: ImplementationFilter, limit: number, offset: number): Implementation[] {
-    const rows = this.statements.list.all({ ...bindFilter(projectId, filter), limit, offset }) as ImplementationRow[];
-    return rows.map((row) => this.toImplementation(row));
+  async count(projectId: string, filter: ImplementationFilter): Promise<number> {
+    const row = await this.db
+      .selectFrom('implementations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => filtered(eb, projectId, filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
-  count(projectId: string, filter: ImplementationFilter): number {
-    return this.statements.count.get(bindFilter(projectId, filter)) as number;
-  }
-
-  suggestionStates(projectId: string, ids: readonly string[]): SuggestionState[] {
-    return this.statements.suggestionStates.all(projectId, JSON.stringify(ids)) as SuggestionState[];
+  async suggestionStates(executor: Executor, projectId: string, ids: readonly string[]): Promise<SuggestionState[]> {
+    const states: SuggestionState[] = [];
+    for (const batch of inBatches(ids)) {
+      states.push(...(await executor.selectFrom('suggestions').select(['id', 'status']).where('id', 'in', batch).where('project_id', '=', projectId).execute()));
+    }
+    return states;
   }
 
   /**
    * The implementations that hold any of these suggestions: a pending one (its links may be being inserted), or a
    * completed one in which the suggestion's link was inserted and not rolled back since. A failed item holds nothing.
    */
-  holders(ids: readonly string[]): SuggestionHolder[] {
-    return this.statements.holders.all(JSON.stringify(ids)) as SuggestionHolder[];
+  async holders(executor: Executor, ids: readonly string[]): Promise<SuggestionHolder[]> {
+    const holders: SuggestionHolder[] = [];
+    for (const batch of inBatches(ids)) {
+      holders.push(
+        ...(await executor
+          .selectFrom('implementation_items as item')
+          .innerJoin('implementations as implementation', 'implementation.id', 'item.implementation_id')
+          .select(['item.suggestion_id as suggestionId', 'implementation.id as implementationId', 'implementation.status as status'])
+          .where('item.suggestion_id', 'in', batch)
+          .where((eb) =>
+            eb.or([
+              eb('implementation.status', '=', 'pending'),
+              eb.and([eb('implementation.status', '=', 'completed'), eb('item.succeeded', '=', 1), eb('item.rolled_back_at', 'is', null)]),
+            ]),
+          )
+          .execute()),
+      );
+    }
+    return holders;
   }
 
-  setItemResult(implementationId: string, suggestionId: string, succeeded: boolean, error: string | null): void {
-    this.statements.setItemResult.run(succeeded ? 1 : 0, error, implementationId, suggestionId);
+  async setItemResult(executor: Executor, implementationId: string, suggestionId: string, succeeded: boolean, error: string | null): Promise<void> {
+    await executor
+      .updateTable('implementation_items')
+      .set({ succeeded: succeeded ? 1 : 0, error })
+      .where('implementation_id', '=', implementationId)
+      .where('suggestion_id', '=', suggestionId)
+      .execute();
   }
 
-  complete(id: string, status: 'completed' | 'failed', at: string, succeeded: number, failed: number): void {
-    this.statements.complete.run(status, at, succeeded, failed, id);
+  async complete(executor: Executor, id: string, status: 'completed' | 'failed', at: string, succeeded: number, failed: number): Promise<void> {
+    await executor.updateTable('implementations').set({ status, implemented_at: at, succeeded, failed }).where('id', '=', id).execute();
   }
 
   /** Marks a succeeded item's link rolled back. */
-  rollBackItem(implementationId: string, suggestionId: string, at: string, reason: string | null): void {
-    this.statements.rollBackItem.run(at, reason, implementationId, suggestionId);
+  async rollBackItem(executor: Executor, implementationId: string, suggestionId: string, at: string, reason: string | null): Promise<void> {
+    await executor
+      .updateTable('implementation_items')
+      .set({ rolled_back_at: at, rollback_reason: reason })
+      .where('implementation_id', '=', implementationId)
+      .where('suggestion_id', '=', suggestionId)
+      .where('succeeded', '=', 1)
+      .where('rolled_back_at', 'is', null)
+      .execute();
   }
 
-  rollBack(id: string, at: string, reason: string | null): void {
-    this.statements.rollBack.run(at, reason, id);
+  async rollBack(executor: Executor, id: string, at: string, reason: string | null): Promise<void> {
+    await executor.updateTable('implementations').set({ status: 'rolled_back', rolled_back_at: at, rollback_reason: reason }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Takes the rows' write locks for the rest of the transaction (a no-op update, the same on both backends): a
+   * concurrent transaction over the same suggestions waits here, and then sees what this one committed.
+   */
+  async lockSuggestions(executor: Executor, projectId: string, ids: readonly string[]): Promise<void> {
+    for (const batch of inBatches(ids)) {
+      await executor.updateTable('suggestions').set((eb) => ({ status: eb.ref('status') })).where('id', 'in', batch).where('project_id', '=', projectId).execute();
+    }
+  }
+
+  /** The implementation's write lock for the rest of the transaction (see lockSuggestions). */
+  async lock(executor: Executor, id: string): Promise<void> {
+    await executor.updateTable('implementations').set((eb) => ({ status: eb.ref('status') })).where('id', '=', id).execute();
   }
 
   /** Moves a suggestion from one status to another; a suggestion no longer in `from` is left as it is. */
-  moveSuggestion(id: string, from: string, to: string, at: string): void {
-    this.statements.setSuggestionStatus.run(to, at, id, from);
+  async moveSuggestion(executor: Executor, id: string, from: SuggestionStatus, to: SuggestionStatus, at: string): Promise<void> {
+    await executor.updateTable('suggestions').set({ status: to, updated_at: at }).where('id', '=', id).where('status', '=', from).execute();
   }
 
-  private toImplementation(row: ImplementationRow): Implementation {
-    const items = this.statements.items.all(row.id) as ItemRow[];
+  private rows(executor: Executor) {
+    return executor
+      .selectFrom('implementations')
+      .select(['id', 'project_id', 'platform', 'status', 'created_at', 'implemented_at', 'succeeded', 'failed', 'rolled_back_at', 'rollback_reason']);
+  }
+
+  private async toImplementation(executor: Executor, row: ImplementationRow): Promise<Implementation> {
+    const items: ItemRow[] = await executor
+      .selectFrom('implementation_items')
+      .select(['implementation_id', 'suggestion_id', 'succeeded', 'error', 'rolled_back_at', 'rollback_reason'])
+      .where('implementation_id', '=', row.id)
+      .orderBy('position')
+      .execute();
     return {
       id: row.id,
       suggestionIds: items.map((item) => item.suggestion_id),
-      platform: row.platform,
+      platform: row.platform as Implementation['platform'],
       status: row.status,
       createdAt: row.created_at,
       implementedAt: row.implemented_at,
@@ -174,4 +196,11 @@ export class ImplementationsRepository {
       })),
     };
   }
+}
+
+function filtered(eb: ExpressionBuilder<Schema, 'implementations'>, projectId: string, filter: ImplementationFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('project_id', '=', projectId)];
+  if (filter.status !== undefined) conditions.push(eb('status', '=', filter.status));
+  if (filter.ids) conditions.push(filter.ids.length > 0 ? eb('id', 'in', filter.ids) : eb.lit(false));
+  return eb.and(conditions);
 }

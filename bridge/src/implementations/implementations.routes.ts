@@ -12,7 +12,7 @@ import {
 import type { ImplementationsService } from './implementations.service.js';
 
 export function implementationEndpoints(projects: ProjectsService, implementations: ImplementationsService): Endpoint[] {
-  const projectId = (accountId: string, id: string) => projects.require(accountId, id).id;
+  const projectId = async (accountId: string, id: string) => (await projects.require(accountId, id)).id;
   return [
     defineEndpoint({
       method: 'post',
@@ -28,7 +28,7 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       status: 201,
       idempotent: true,
       errors: [400, 404, 409, 413, 415],
-      handle: ({ auth, params, body }) => implementations.create(projectId(auth.accountId, params.projectId), body),
+      handle: async ({ auth, params, body, transaction }) => implementations.create(await projectId(auth.accountId, params.projectId), body, transaction ?? undefined),
     }),
     defineEndpoint({
       method: 'get',
@@ -41,7 +41,7 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       response: implementationSchema,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => implementations.list(projectId(auth.accountId, params.projectId), query),
+      handle: async ({ auth, params, query }) => implementations.list(await projectId(auth.accountId, params.projectId), query),
     }),
     defineEndpoint({
       method: 'get',
@@ -52,8 +52,8 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       params: implementationParams,
       response: implementationSchema,
       errors: [404],
-      handle: ({ auth, params }) =>
-        implementations.get(projectId(auth.accountId, params.projectId), params.implementationId),
+      handle: async ({ auth, params }) =>
+        implementations.get(await projectId(auth.accountId, params.projectId), params.implementationId),
     }),
     defineEndpoint({
       method: 'post',
@@ -67,8 +67,8 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       body: reportResultsBody,
       response: implementationSchema,
       errors: [400, 404, 409, 413, 415],
-      handle: ({ auth, params, body }) =>
-        implementations.reportResults(projectId(auth.accountId, params.projectId), params.implementationId, body),
+      handle: async ({ auth, params, body }) =>
+        implementations.reportResults(await projectId(auth.accountId, params.projectId), params.implementationId, body),
     }),
     defineEndpoint({
       method: 'post',
@@ -82,8 +82,8 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       body: rollbackBody,
       response: implementationSchema,
       errors: [400, 404, 409, 413, 415],
-      handle: ({ auth, params, body }) =>
-        implementations.rollBack(projectId(auth.accountId, params.projectId), params.implementationId, body),
+      handle: async ({ auth, params, body }) =>
+        implementations.rollBack(await projectId(auth.accountId, params.projectId), params.implementationId, body),
     }),
   ];
 }

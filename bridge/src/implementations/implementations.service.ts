@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { ListResult } from '../pagination.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -18,15 +20,17 @@ const NOT_REPORTED = 'No result was reported for this suggestion.';
 /** Implementations and rollback (contract §5). Every state change happens in one transaction. */
 export class ImplementationsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly implementations: ImplementationsRepository,
     private readonly clock: Clock,
   ) {}
 
-  create(projectId: string, input: CreateImplementationInput): Implementation {
-    return this.db.transaction(() => {
+  /** `executor`: the transaction of an idempotent request, which stores its answer with the implementation. */
+  async create(projectId: string, input: CreateImplementationInput, executor?: Executor): Promise<Implementation> {
+    return this.inTransaction(executor, async (trx) => {
+      await this.implementations.lockSuggestions(trx, projectId, input.suggestionIds);
       const states = new Map(
-        this.implementations.suggestionStates(projectId, input.suggestionIds).map((s) => [s.id, s.status]),
+        (await this.implementations.suggestionStates(trx, projectId, input.suggestionIds)).map((s) => [s.id, s.status]),
       );
       const unknown = input.suggestionIds.filter((id) => !states.has(id));
       if (unknown.length > 0) throw new NotFoundError(`Suggestion ${unknown.join(', ')}`);
@@ -40,7 +44,7 @@ export class ImplementationsService {
       }
       // Approved but already in another implementation (a double click, a second tab): a second one would insert
       // the link twice, and rolling either back would reopen a suggestion whose link the other keeps.
-      const holders = this.implementations.holders(input.suggestionIds);
+      const holders = await this.implementations.holders(trx, input.suggestionIds);
       if (holders.length > 0) {
         throw new ConflictError(
           `Already in an implementation that is pending or completed: ${holders.map((held) => `${held.suggestionId} (${held.implementationId})`).join(', ')}. Roll that one back first.`,
@@ -50,24 +54,24 @@ export class ImplementationsService {
       const id = newId('imp');
       const now = this.clock.now().toISOString();
       for (const suggestionId of input.suggestionIds) {
-        if (states.get(suggestionId) === 'pending') this.implementations.moveSuggestion(suggestionId, 'pending', 'approved', now);
+        if (states.get(suggestionId) === 'pending') await this.implementations.moveSuggestion(trx, suggestionId, 'pending', 'approved', now);
       }
-      this.implementations.insert(projectId, id, input.platform, input.suggestionIds, now);
-      return this.get(projectId, id);
-    })();
+      await this.implementations.insert(trx, projectId, id, input.platform, input.suggestionIds, now);
+      return this.get(projectId, id, trx);
+    });
   }
 
-  get(projectId: string, implementationId: string): Implementation {
-    const implementation = this.implementations.find(projectId, implementationId);
+  async get(projectId: string, implementationId: string, executor: Executor = this.db): Promise<Implementation> {
+    const implementation = await this.implementations.find(projectId, implementationId, executor);
     if (!implementation) throw new NotFoundError('Implementation');
     return implementation;
   }
 
-  list(projectId: string, query: ListImplementationsQuery): ListResult<Implementation> {
+  async list(projectId: string, query: ListImplementationsQuery): Promise<ListResult<Implementation>> {
     const filter = { status: query.status, ids: query.ids };
     return {
-      items: this.implementations.list(projectId, filter, query.limit, query.offset),
-      pagination: { limit: query.limit, offset: query.offset, total: this.implementations.count(projectId, filter) },
+      items: await this.implementations.list(projectId, filter, query.limit, query.offset),
+      pagination: { limit: query.limit, offset: query.offset, total: await this.implementations.count(projectId, filter) },
     };
   }
 
@@ -75,9 +79,10 @@ export class ImplementationsService {
    * The platform reports what it applied. Suggestions it does not mention count as failed. Once reported, the
    * implementation is `completed` (≥ 1 succeeded) or `failed`; reporting again is a conflict.
    */
-  reportResults(projectId: string, implementationId: string, input: ReportResultsInput): Implementation {
-    return this.db.transaction(() => {
-      const implementation = this.get(projectId, implementationId);
+  reportResults(projectId: string, implementationId: string, input: ReportResultsInput): Promise<Implementation> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.implementations.lock(trx, implementationId);
+      const implementation = await this.get(projectId, implementationId, trx);
       if (implementation.status !== 'pending') {
         throw new ConflictError(`Results can only be reported once, while the implementation is pending (it is ${implementation.status}).`);
       }
@@ -101,17 +106,17 @@ export class ImplementationsService {
       for (const suggestionId of implementation.suggestionIds) {
         const result = reported.get(suggestionId);
         const ok = result?.succeeded === true;
-        this.implementations.setItemResult(implementationId, suggestionId, ok, ok ? null : (result?.error ?? (result ? null : NOT_REPORTED)));
+        await this.implementations.setItemResult(trx, implementationId, suggestionId, ok, ok ? null : (result?.error ?? (result ? null : NOT_REPORTED)));
         if (ok) {
           succeeded += 1;
-          this.implementations.moveSuggestion(suggestionId, 'approved', 'implemented', now);
+          await this.implementations.moveSuggestion(trx, suggestionId, 'approved', 'implemented', now);
         }
         pausePoint('implementation-results');
       }
       const failed = implementation.suggestionIds.length - succeeded;
-      this.implementations.complete(implementationId, succeeded > 0 ? 'completed' : 'failed', now, succeeded, failed);
-      return this.get(projectId, implementationId);
-    })();
+      await this.implementations.complete(trx, implementationId, succeeded > 0 ? 'completed' : 'failed', now, succeeded, failed);
+      return this.get(projectId, implementationId, trx);
+    });
   }
 
   /**
@@ -120,9 +125,10 @@ export class ImplementationsService {
    * `rejected`, not approved: it must not be implemented again by a "select all, implement" (an editor may set it
    * back to pending deliberately). The implementation is `rolled_back` once none of its links is left in place.
    */
-  rollBack(projectId: string, implementationId: string, input: RollbackInput): Implementation {
-    return this.db.transaction(() => {
-      const implementation = this.get(projectId, implementationId);
+  rollBack(projectId: string, implementationId: string, input: RollbackInput): Promise<Implementation> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.implementations.lock(trx, implementationId);
+      const implementation = await this.get(projectId, implementationId, trx);
       if (implementation.status !== 'pending' && implementation.status !== 'completed') {
         throw new ConflictError(`Only pending or completed implementations can be rolled back (this one is ${implementation.status}).`);
       }
@@ -134,13 +140,18 @@ export class ImplementationsService {
       const now = this.clock.now().toISOString();
       const reason = input.reason ?? null;
       for (const suggestionId of chosen) {
-        this.implementations.rollBackItem(implementationId, suggestionId, now, reason);
-        this.implementations.moveSuggestion(suggestionId, 'implemented', 'rejected', now);
+        await this.implementations.rollBackItem(trx, implementationId, suggestionId, now, reason);
+        await this.implementations.moveSuggestion(trx, suggestionId, 'implemented', 'rejected', now);
       }
       const left = [...inPlace].filter((id) => !chosen.includes(id));
-      if (left.length === 0) this.implementations.rollBack(implementationId, now, reason);
-      return this.get(projectId, implementationId);
-    })();
+      if (left.length === 0) await this.implementations.rollBack(trx, implementationId, now, reason);
+      return this.get(projectId, implementationId, trx);
+    });
+  }
+
+  /** Runs `work` in `executor` when it is a transaction already (an idempotent request's), else in a new one. */
+  private inTransaction<T>(executor: Executor | undefined, work: (trx: Executor) => Promise<T>): Promise<T> {
+    return executor ? work(executor) : this.db.transaction().execute(work);
   }
 
   /** Links rolled back one by one must be links this implementation put in place and that are still there. */

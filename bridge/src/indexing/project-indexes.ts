@@ -1,5 +1,8 @@
 import v8 from 'node:v8';
-import type Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import { SiteCorpus, type SiteCorpusSnapshot } from '../engine/site-corpus.js';
 import { ANALYSIS_VERSION } from '../engine/page-analysis.js';
 import { readSourceText } from '../engine/source-text.js';
@@ -9,10 +12,11 @@ import { suggestLinks } from '../engine/suggestion-engine.js';
 import type { Decision } from '../engine/adaptation.js';
 import { linksSitePages, siteLinkExamples } from '../engine/site-link-examples.js';
 import { SourceTerms } from '../engine/term-cosine.js';
-import { suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
+import { candidateSources, suggestInbound, type InboundRequest, type InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { EngineSuggestion, GenerateRequest, IndexedPage } from '../engine/types.js';
 import { collectGarbage } from '../lib/heap.js';
 import { estimateHeapBytes } from './memory-estimate.js';
+import { ProjectQueue } from './project-queue.js';
 import { SearchIndexStore } from './search-index-store.js';
 
 /** FNV-1a of a URL: an order of pages that is the same on every run and unrelated to the site's structure. */
@@ -30,6 +34,8 @@ function urlHash(url: string): number {
 const SNAPSHOT_FORMAT = 4;
 /** SQLite refuses values over 1e9 bytes; a bigger snapshot is not kept (the next start rebuilds instead). */
 const MAX_SNAPSHOT_BYTES = 900_000_000;
+/** Pages whose rows siteLinkExamples reads at a time. */
+const SITE_LINK_READ_SLICE = 50;
 
 /** 1 GiB: a 100,000-page site's index (about 270 MB) and many small ones. INTERLINKER_INDEX_MEMORY_MB changes it. */
 export const DEFAULT_INDEX_MEMORY_BYTES = 1024 * 1024 * 1024;
@@ -41,6 +47,8 @@ export interface ProjectIndexesOptions {
   memoryBudgetBytes?: number;
   /** Milliseconds since the epoch, for when an index was last used (Date.now when not given). */
   now?: () => number;
+  /** The SQLite connection, whose page cache is shrunk after a large index goes; null on PostgreSQL. */
+  sqlite?: Db | null;
 }
 
 /** What the loaded indexes hold, for /healthz. */
@@ -87,12 +95,17 @@ function sizeOf(corpus: SiteCorpus, previous?: LoadedCorpus): Pick<LoadedCorpus,
 }
 
 /**
- * The search indexes of the projects, persisted in SQLite through the bridge's connection and held in memory while
- * they are used. A project's index loads on first use (from its snapshot, else its rows) and is kept in step by
- * applySync, which runs inside the page sync transaction. The loaded indexes keep to a memory budget: past it, the
- * least recently used are released (releaseIdle releases those unused for a while); the database holds everything,
- * so a released index loses nothing and is read back when asked again. Every reader (requests, background
- * generation) goes through here, and each call uses its corpus synchronously: no index is released while in use.
+ * The search indexes of the projects, persisted in the database and held in memory while they are used. A project's
+ * index loads on first use (from its snapshot, else its rows) and is kept in step by applySync, which runs inside the
+ * page sync transaction. The loaded indexes keep to a memory budget: past it, the least recently used are released
+ * (releaseIdle releases those unused for a while); the database holds everything, so a released index loses nothing
+ * and is read back when asked again. Every reader (requests, background generation) goes through here.
+ *
+ * Reads and writes of the database are awaited, so two requests could meet half-way through one project's index. Every
+ * use of a project's index, with the transaction that goes with it, runs inside `serialized(projectId, …)`: one at a
+ * time per project, so that nobody reads an index a sync has changed before its transaction committed, and no two
+ * syncs change it at once. Take it before the transaction (never inside one): a transaction waiting for the project
+ * while the project's holder waits for a connection would wait forever on SQLite's one connection.
  */
 export class ProjectIndexes {
   private readonly store: SearchIndexStore;
@@ -105,12 +118,17 @@ export class ProjectIndexes {
   private readonly budgetBytes: number;
   private readonly now: () => number;
   private collectionScheduled = false;
+  private readonly sqlite: Db | null;
+  private readonly queue = new ProjectQueue();
+  /** Snapshots of released indexes being written: saveSnapshots waits for them. */
+  private readonly pendingSaves = new Set<Promise<void>>();
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: Kysely<Schema>,
     options: ProjectIndexesOptions = {},
   ) {
     this.store = new SearchIndexStore(db);
+    this.sqlite = options.sqlite ?? null;
     this.relevance = options.relevance ?? DEFAULT_RELEVANCE_MODEL;
     this.budgetBytes = options.memoryBudgetBytes ?? DEFAULT_INDEX_MEMORY_BYTES;
     this.now = options.now ?? Date.now;
@@ -120,8 +138,13 @@ export class ProjectIndexes {
    * Loads every project's index now rather than at its first use, as far as the budget allows (the least recently
    * loaded are released past it). The bridge does not call it at start: benchmarks and tests do.
    */
-  warmUp(): void {
-    for (const projectId of this.store.projectIds()) this.corpus(projectId);
+  async warmUp(): Promise<void> {
+    for (const projectId of await this.store.projectIds()) await this.serialized(projectId, () => this.corpus(projectId));
+  }
+
+  /** Runs `work` when no other work on the project's index is in progress (see the class). */
+  serialized<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+    return this.queue.run(projectId, work);
   }
 
   memory(): IndexMemory {
@@ -167,13 +190,16 @@ export class ProjectIndexes {
     return released;
   }
 
-  /** Indexes synced pages; a page synced before replaces its previous version. Call inside the sync transaction. */
-  applySync(projectId: string, pages: readonly IndexedPage[]): void {
-    const corpus = this.corpus(projectId);
+  /**
+   * Indexes synced pages; a page synced before replaces its previous version. Call inside the sync transaction, inside
+   * `serialized`. Should the transaction roll back, memory is a revision ahead of the rows, and the next use reloads it.
+   */
+  async applySync(trx: Executor, projectId: string, pages: readonly IndexedPage[]): Promise<void> {
+    const corpus = await this.corpus(projectId, trx);
     try {
       const loaded = this.corpora.get(projectId)!;
       const revision = loaded.revision + 1;
-      this.apply(projectId, corpus, pages, revision);
+      await this.apply(trx, projectId, corpus, pages, revision);
       this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus, loaded), lastUsed: this.now() });
       this.keepWithinBudget();
     } catch (error) {
@@ -187,34 +213,38 @@ export class ProjectIndexes {
    * Stores a snapshot of every loaded project whose memory matches the database, so the next start reads it back
    * instead of rebuilding (seconds at 100,000 pages). Called when the bridge stops; returns the projects saved.
    */
-  saveSnapshots(): string[] {
+  async saveSnapshots(): Promise<string[]> {
+    await Promise.all(this.pendingSaves);
     const saved: string[] = [];
-    for (const [projectId, entry] of this.corpora) if (this.saveSnapshot(projectId, entry)) saved.push(projectId);
+    for (const [projectId, entry] of [...this.corpora]) {
+      if (await this.serialized(projectId, () => this.saveSnapshot(projectId, entry))) saved.push(projectId);
+    }
     return saved;
   }
 
   /** Stores the loaded index as its project's snapshot when it is of the stored revision and newer than the snapshot. */
-  private saveSnapshot(projectId: string, { corpus, revision }: LoadedCorpus): boolean {
-    if (this.store.revision(projectId) !== revision || this.store.snapshotRevision(projectId) === revision) return false;
+  private async saveSnapshot(projectId: string, { corpus, revision }: LoadedCorpus): Promise<boolean> {
+    if ((await this.store.revision(projectId)) !== revision || (await this.store.snapshotRevision(projectId)) === revision) return false;
     const data = v8.serialize(corpus.snapshot());
     if (data.length > MAX_SNAPSHOT_BYTES) return false;
-    this.store.saveSnapshot(projectId, { revision, format: SNAPSHOT_FORMAT, data });
+    await this.store.saveSnapshot(projectId, { revision, format: SNAPSHOT_FORMAT, data });
     return true;
   }
 
   /**
-   * Drops a loaded index, first saved as a snapshot so that it is read back quickly. Outside a transaction only: in
-   * one (a sync of another project), a write would be undone with it; the index is then rebuilt from its rows.
+   * Drops a loaded index, saved as a snapshot (in the background, outside whatever transaction is open) so that it is
+   * read back quickly.
    */
   private release(projectId: string, entry: LoadedCorpus): void {
     this.corpora.delete(projectId);
     this.collectAfter(entry);
-    if (this.db.inTransaction) return;
-    try {
-      this.saveSnapshot(projectId, entry);
-    } catch {
+    const saving = this.serialized(projectId, () => this.saveSnapshot(projectId, entry)).then(
+      () => undefined,
       // Only the speed of its next load depends on it: it is rebuilt from the rows instead.
-    }
+      () => undefined,
+    );
+    this.pendingSaves.add(saving);
+    void saving.finally(() => this.pendingSaves.delete(saving));
   }
 
   /**
@@ -232,15 +262,16 @@ export class ProjectIndexes {
     }
   }
 
-  /** Whether the page is indexed with an analysis of the current version: then an unchanged page needs no new one. */
-  isCurrent(pageId: string): boolean {
-    return this.store.analysisVersion(pageId) === ANALYSIS_VERSION;
+  /** Those of the pages indexed with an analysis of the current version: an unchanged one of them needs no new one. */
+  async currentPages(trx: Executor, pageIds: readonly string[]): Promise<Set<string>> {
+    const versions = await this.store.analysisVersions(pageIds, trx);
+    return new Set(pageIds.filter((pageId) => versions.get(pageId) === ANALYSIS_VERSION));
   }
 
+  /** After the project was deleted (its index rows went with it): its index leaves memory. */
   dropProject(projectId: string): void {
     const entry = this.corpora.get(projectId);
     this.corpora.delete(projectId);
-    this.store.deleteProject(projectId);
     if (entry !== undefined) this.collectAfter(entry);
   }
 
@@ -255,49 +286,62 @@ export class ProjectIndexes {
       this.collectionScheduled = false;
       collectGarbage();
       // SQLite's page cache of the pages just deleted or read back: freed too, it refills as pages are read.
-      if (this.db.open) this.db.pragma('shrink_memory');
+      if (this.sqlite?.open) this.sqlite.pragma('shrink_memory');
     }).unref();
   }
 
   /** Suggestions for the request's source page, scored by `relevance` (the project's model; the bridge's by default). */
-  generate(request: GenerateRequest, relevance: RelevanceModel = this.relevance): EngineSuggestion[] {
-    const corpus = this.corpus(request.projectId);
+  async generate(request: GenerateRequest, relevance: RelevanceModel = this.relevance): Promise<EngineSuggestion[]> {
+    const corpus = await this.corpus(request.projectId);
     if (request.limit <= 0 || corpus.docNoOfPage(request.sourcePageId) === undefined) return [];
-    const source = this.store.document(request.sourcePageId);
-    const text = this.store.text(request.sourcePageId);
+    const source = await this.store.document(request.sourcePageId);
+    const text = await this.store.text(request.sourcePageId);
     if (source === undefined || text === undefined) return [];
     // The source is read in its language; targets of other languages are never suggested (findTargets).
     const sourceText = readSourceText(text, corpus, stemmerFor(source.language));
     return suggestLinks(corpus, source, sourceText, request, relevance);
   }
 
-  /** Pages that should link to the request's target, scored by `relevance` as forward generation scores them. */
-  generateInbound(request: InboundRequest, relevance: RelevanceModel = this.relevance): InboundSuggestion[] {
-    const corpus = this.corpus(request.projectId);
+  /**
+   * Pages that should link to the request's target, scored by `relevance` as forward generation scores them.
+   * `beforeScoring` hears which pages are candidate sources before their forward requests are asked for.
+   */
+  async generateInbound(
+    request: InboundRequest,
+    relevance: RelevanceModel = this.relevance,
+    beforeScoring?: (sourcePageIds: readonly string[]) => Promise<void>,
+  ): Promise<InboundSuggestion[]> {
+    const corpus = await this.corpus(request.projectId);
     if (corpus.docNoOfPage(request.targetPageId) === undefined) return [];
-    const target = this.store.document(request.targetPageId);
+    const target = await this.store.document(request.targetPageId);
     if (target === undefined) return [];
+    // The candidates are few (a bounded number per suggestion asked for): their rows are read at once.
+    const candidates = candidateSources(corpus, target, request);
+    const pageIds = candidates.flatMap((docNo) => corpus.pageIdOf(docNo) ?? []);
+    const documents = await this.store.documentsOf(pageIds);
+    const texts = await this.store.textsOf(pageIds);
+    await beforeScoring?.(pageIds);
     const load = (docNo: number) => {
       const pageId = corpus.pageIdOf(docNo);
-      const document = pageId === undefined ? undefined : this.store.document(pageId);
+      const document = pageId === undefined ? undefined : documents.get(pageId);
       if (document === undefined) return undefined;
       const readText = () => {
-        const text = this.store.text(document.pageId);
+        const text = texts.get(document.pageId);
         // The source is read in its language, as forward generation reads it.
         return text && readSourceText(text, corpus, stemmerFor(document.language));
       };
       return { document, readText };
     };
-    return suggestInbound(corpus, target, request, load, relevance);
+    return suggestInbound(corpus, target, request, load, relevance, candidates);
   }
 
   /**
    * The pair's target inputs added last (engine/relevance.ts, laterTargetInputs) as forward generation reads them, or
    * 'gone' when either page is not in the index: what a decision stored before them is given (decision-inputs.ts).
    */
-  laterTargetInputs(projectId: string, sourcePageId: string, targetPageId: string): number[] | 'gone' {
-    const corpus = this.corpus(projectId);
-    const source = this.store.document(sourcePageId);
+  async laterTargetInputs(projectId: string, sourcePageId: string, targetPageId: string): Promise<number[] | 'gone'> {
+    const corpus = await this.corpus(projectId);
+    const source = await this.store.document(sourcePageId);
     const target = corpus.docNoOfPage(targetPageId);
     if (source === undefined || target === undefined || corpus.termVectorOf(target) === undefined) return 'gone';
     if (corpus.termVectorOf(source.docNo) === undefined) return 'gone';
@@ -308,8 +352,8 @@ export class ProjectIndexes {
    * Changes when the site's size or its number of links has changed by a tenth since: the site's own links are read
    * again as examples (siteLinkExamples) only then, not at every sync batch.
    */
-  siteLinksKey(projectId: string): string {
-    const corpus = this.corpus(projectId);
+  async siteLinksKey(projectId: string): Promise<string> {
+    const corpus = await this.corpus(projectId);
     const bucket = (n: number): number => Math.floor(Math.log1p(n) / Math.log(1.1));
     return `${bucket(corpus.documentCount)}/${bucket(corpus.linkedPairCount)}`;
   }
@@ -319,13 +363,13 @@ export class ProjectIndexes {
    * pages of the site, looked for among at most `maxRead` pages in the order of a hash of their URL, so that the same
    * site gives the same examples. `contentOf` reads a page's stored HTML.
    */
-  siteLinkExamples(
+  async siteLinkExamples(
     projectId: string,
     relevance: RelevanceModel,
     { maxPages, maxRead }: { maxPages: number; maxRead: number },
-    contentOf: (pageId: string) => string | undefined,
-  ): { pages: number; examples: Decision[] } {
-    const corpus = this.corpus(projectId);
+    contentsOf: (pageIds: readonly string[]) => Promise<Map<string, string>>,
+  ): Promise<{ pages: number; examples: Decision[] }> {
+    const corpus = await this.corpus(projectId);
     if (corpus.linkedPairCount === 0) return { pages: 0, examples: [] };
     const order: { docNo: number; key: number }[] = [];
     for (let docNo = 0; docNo < corpus.urlCount; docNo += 1) {
@@ -334,40 +378,57 @@ export class ProjectIndexes {
     order.sort((a, b) => a.key - b.key || a.docNo - b.docNo);
     const examples: Decision[] = [];
     let pages = 0;
-    for (const { docNo } of order.slice(0, maxRead)) {
-      if (pages >= maxPages) break;
-      const pageId = corpus.pageIdOf(docNo)!;
-      const source = this.store.document(pageId);
-      if (source === undefined || !linksSitePages(corpus, source)) continue;
-      const html = contentOf(pageId);
-      if (html === undefined) continue;
-      examples.push(...siteLinkExamples(corpus, source, html, stemmerFor(source.language), relevance));
-      pages += 1;
+    const read = order.slice(0, maxRead).map(({ docNo }) => corpus.pageIdOf(docNo)!);
+    // Read a slice at a time: most sites give their examples from the first pages.
+    for (let start = 0; start < read.length && pages < maxPages; start += SITE_LINK_READ_SLICE) {
+      const slice = read.slice(start, start + SITE_LINK_READ_SLICE);
+      const documents = await this.store.documentsOf(slice);
+      const linking = slice.filter((pageId) => {
+        const source = documents.get(pageId);
+        return source !== undefined && linksSitePages(corpus, source);
+      });
+      const contents = await contentsOf(linking);
+      for (const pageId of linking) {
+        if (pages >= maxPages) break;
+        const source = documents.get(pageId)!;
+        const html = contents.get(pageId);
+        if (html === undefined) continue;
+        examples.push(...siteLinkExamples(corpus, source, html, stemmerFor(source.language), relevance));
+        pages += 1;
+      }
     }
     return { pages, examples };
   }
 
-  private apply(projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): void {
+  private async apply(trx: Executor, projectId: string, corpus: SiteCorpus, pages: readonly IndexedPage[], revision: number): Promise<void> {
+    const pageIds = pages.map((page) => page.pageId);
+    const previousDocuments = await this.store.documentsOf(pageIds, trx);
+    const previousTermIds = await this.store.termIdsOf(pageIds, trx);
     const termsBefore = corpus.terms.size;
     const indexed = corpus.indexBatch(pages, (pageId) => {
-      const document = this.store.document(pageId);
-      return document && { document, termIds: this.store.termIds(pageId) };
+      const document = previousDocuments.get(pageId);
+      return document && { document, termIds: previousTermIds.get(pageId) ?? new Int32Array(0) };
     });
 
     const newTerms = [];
     for (let id = termsBefore; id < corpus.terms.size; id += 1) newTerms.push({ id, stem: corpus.terms.stemOf(id) });
-    this.store.insertTerms(projectId, newTerms);
-    this.store.insertUrls(projectId, corpus.takeNewUrls());
-    for (const { page, document, prepared } of indexed) {
-      this.store.saveDocument(projectId, document, {
-        text: page.analysis.text,
-        eligible: page.analysis.eligible,
-        termIds: prepared.termIds,
-        wordTermIds: prepared.wordTermIds,
-        analysisVersion: ANALYSIS_VERSION,
-      });
-    }
-    this.store.saveStats(projectId, {
+    await this.store.insertTerms(trx, projectId, newTerms);
+    await this.store.insertUrls(trx, projectId, corpus.takeNewUrls());
+    await this.store.saveDocuments(
+      trx,
+      projectId,
+      indexed.map(({ page, document, prepared }) => ({
+        document,
+        text: {
+          text: page.analysis.text,
+          eligible: page.analysis.eligible,
+          termIds: prepared.termIds,
+          wordTermIds: prepared.wordTermIds,
+          analysisVersion: ANALYSIS_VERSION,
+        },
+      })),
+    );
+    await this.store.saveStats(trx, projectId, {
       revision,
       documentFrequencies: corpus.terms.documentFrequencies(),
       postingCounts: corpus.index.postingCounts(corpus.terms.size),
@@ -380,26 +441,26 @@ export class ProjectIndexes {
    * The project's corpus in memory, (re)loaded when the stored revision differs: a sync transaction that rolled back
    * after applySync left memory ahead of the database.
    */
-  private corpus(projectId: string): SiteCorpus {
+  private async corpus(projectId: string, executor: Executor = this.db): Promise<SiteCorpus> {
     const loaded = this.corpora.get(projectId);
-    const revision = this.store.revision(projectId);
+    const revision = await this.store.revision(projectId, executor);
     // Deleted and set again: the map's order is the order of last use.
     this.corpora.delete(projectId);
     if (loaded !== undefined && loaded.revision === revision) {
       this.corpora.set(projectId, { ...loaded, lastUsed: this.now() });
       return loaded.corpus;
     }
-    const corpus = this.load(projectId);
+    const corpus = await this.load(projectId, revision, executor);
     this.corpora.set(projectId, { corpus, revision, ...sizeOf(corpus), lastUsed: this.now() });
     this.keepWithinBudget();
     return corpus;
   }
 
   /** The project's corpus from its snapshot when that is of the stored revision, else rebuilt from the rows. */
-  private load(projectId: string): SiteCorpus {
-    const snapshot = this.store.snapshot(projectId);
+  private async load(projectId: string, revision: number, executor: Executor): Promise<SiteCorpus> {
+    const snapshot = await this.store.snapshot(projectId, executor);
     if (snapshot !== undefined) {
-      if (snapshot.revision === this.store.revision(projectId) && snapshot.format === SNAPSHOT_FORMAT) {
+      if (snapshot.revision === revision && snapshot.format === SNAPSHOT_FORMAT) {
         try {
           return SiteCorpus.fromSnapshot(v8.deserialize(snapshot.data) as SiteCorpusSnapshot);
         } catch {
@@ -407,16 +468,16 @@ export class ProjectIndexes {
         }
       }
       // Stale (a sync after the last stop) or unreadable: it can never be used again.
-      this.store.deleteSnapshot(projectId);
+      await this.store.deleteSnapshot(projectId, executor);
     }
-    return this.rebuild(projectId);
+    return this.rebuild(projectId, executor);
   }
 
-  private rebuild(projectId: string): SiteCorpus {
+  private async rebuild(projectId: string, executor: Executor): Promise<SiteCorpus> {
     const corpus = new SiteCorpus();
-    for (const [id, stem] of this.store.terms(projectId)) corpus.terms.restore(id, stem);
-    for (const [docNo, url] of this.store.urls(projectId)) corpus.restoreUrl(docNo, url);
-    const stats = this.store.stats(projectId);
+    for (const [id, stem] of await this.store.terms(projectId, executor)) corpus.terms.restore(id, stem);
+    for (const [docNo, url] of await this.store.urls(projectId, executor)) corpus.restoreUrl(docNo, url);
+    const stats = await this.store.stats(projectId, executor);
     if (stats !== undefined) {
       corpus.terms.restoreDocumentFrequencies(stats.documentFrequencies);
       corpus.documentCount = stats.documentCount;
@@ -424,14 +485,14 @@ export class ProjectIndexes {
       corpus.index.reserve(stats.postingCounts);
     }
     let withoutNorm = 0;
-    for (const document of this.store.documents(projectId)) {
+    for await (const document of this.store.documents(projectId, executor)) {
       corpus.restoreDocument(document);
       if (Number.isNaN(document.vectorNorm)) withoutNorm += 1;
     }
     // Rows stored before migration 0014 get their vector length under the restored counts, read a second time (the
     // corpus keeps only a page's strongest terms, not the postings the length is over).
     if (withoutNorm > 0) {
-      for (const document of this.store.documents(projectId)) if (Number.isNaN(document.vectorNorm)) corpus.completeVectorNorm(document);
+      for await (const document of this.store.documents(projectId, executor)) if (Number.isNaN(document.vectorNorm)) corpus.completeVectorNorm(document);
     }
     return corpus;
   }

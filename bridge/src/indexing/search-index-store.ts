@@ -1,4 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { inBatches } from '../db/batches.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { CorpusDocument } from '../engine/site-corpus.js';
 import type { StoredSourceText } from '../engine/source-text.js';
 import { int32FromBytes, toBytes, uint16FromBytes } from '../engine/typed-arrays.js';
@@ -44,7 +47,23 @@ export interface StoredSnapshot {
   data: Buffer;
 }
 
-const DOCUMENT_COLUMNS = 'page_id, doc_no, status_code, language, length, title_terms, posting_terms, posting_counts, phrases, outlinks, average_length, vector_norm';
+const DOCUMENT_COLUMNS = [
+  'page_id',
+  'doc_no',
+  'status_code',
+  'language',
+  'length',
+  'title_terms',
+  'posting_terms',
+  'posting_counts',
+  'phrases',
+  'outlinks',
+  'average_length',
+  'vector_norm',
+] as const;
+
+/** Rows read at a time when a project's index is rebuilt: bounded memory without a server-side cursor. */
+const REBUILD_CHUNK_ROWS = 5000;
 
 function toDocument(row: DocumentRow): CorpusDocument {
   return {
@@ -65,140 +84,211 @@ function toDocument(row: DocumentRow): CorpusDocument {
   };
 }
 
-/** The search index's tables (migration 0002): prepared statements over the connection the bridge passes in. */
+/** The search index's tables (migration 0002), read and written through the executor each call is given. */
 export class SearchIndexStore {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(private readonly db: Database.Database) {
-    this.statements = {
-      insertTerm: db.prepare('INSERT INTO search_terms (project_id, term_id, stem) VALUES (?, ?, ?)'),
-      insertUrl: db.prepare('INSERT INTO search_urls (project_id, doc_no, url) VALUES (?, ?, ?)'),
-      upsertDocument: db.prepare(
-        `INSERT OR REPLACE INTO search_documents (project_id, ${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      upsertText: db.prepare(
-        `INSERT OR REPLACE INTO search_texts (page_id, text, eligible, term_ids, word_term_ids, analysis_version)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      analysisVersion: db.prepare('SELECT analysis_version FROM search_texts WHERE page_id = ?').pluck(),
-      upsertStats: db.prepare(
-        `INSERT OR REPLACE INTO search_stats
-           (project_id, revision, document_frequencies, posting_counts, document_count, total_length)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      document: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE page_id = ?`),
-      text: db.prepare('SELECT text, eligible, word_term_ids FROM search_texts WHERE page_id = ?'),
-      termIds: db.prepare('SELECT term_ids FROM search_texts WHERE page_id = ?').pluck(),
-      terms: db.prepare('SELECT term_id, stem FROM search_terms WHERE project_id = ? ORDER BY term_id').raw(),
-      urls: db.prepare('SELECT doc_no, url FROM search_urls WHERE project_id = ? ORDER BY doc_no').raw(),
-      stats: db.prepare(
-        'SELECT revision, document_frequencies, posting_counts, document_count, total_length FROM search_stats WHERE project_id = ?',
-      ),
-      revision: db.prepare('SELECT revision FROM search_stats WHERE project_id = ?').pluck(),
-      documents: db.prepare(`SELECT ${DOCUMENT_COLUMNS} FROM search_documents WHERE project_id = ?`),
-      projects: db.prepare('SELECT project_id FROM search_stats').pluck(),
-      deleteTerms: db.prepare('DELETE FROM search_terms WHERE project_id = ?'),
-      deleteUrls: db.prepare('DELETE FROM search_urls WHERE project_id = ?'),
-      deleteTexts: db.prepare('DELETE FROM search_texts WHERE page_id IN (SELECT page_id FROM search_documents WHERE project_id = ?)'),
-      deleteDocuments: db.prepare('DELETE FROM search_documents WHERE project_id = ?'),
-      deleteStats: db.prepare('DELETE FROM search_stats WHERE project_id = ?'),
-      upsertSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (project_id, revision, format, data) VALUES (?, ?, ?, ?)'),
-      snapshot: db.prepare('SELECT revision, format, data FROM search_snapshots WHERE project_id = ?'),
-      deleteSnapshot: db.prepare('DELETE FROM search_snapshots WHERE project_id = ?'),
-      snapshotRevision: db.prepare('SELECT revision FROM search_snapshots WHERE project_id = ?').pluck(),
+  async insertTerms(executor: Executor, projectId: string, terms: readonly { id: number; stem: string }[]): Promise<void> {
+    const rows = terms.map((term) => ({ project_id: projectId, term_id: term.id, stem: term.stem }));
+    for (const batch of inBatches(rows)) await executor.insertInto('search_terms').values(batch).execute();
+  }
+
+  async insertUrls(executor: Executor, projectId: string, urls: readonly { docNo: number; url: string }[]): Promise<void> {
+    const rows = urls.map((entry) => ({ project_id: projectId, doc_no: entry.docNo, url: entry.url }));
+    for (const batch of inBatches(rows)) await executor.insertInto('search_urls').values(batch).execute();
+  }
+
+  /** Stores the documents and texts of a sync batch, replacing the pages' previous versions. */
+  async saveDocuments(executor: Executor, projectId: string, documents: readonly { document: CorpusDocument; text: TextToStore }[]): Promise<void> {
+    const documentRows = documents.map(({ document }) => ({
+      project_id: projectId,
+      page_id: document.pageId,
+      doc_no: document.docNo,
+      status_code: document.statusCode,
+      language: document.language,
+      length: document.length,
+      title_terms: toBytes(document.titleTermIds),
+      posting_terms: toBytes(document.postingTermIds),
+      posting_counts: toBytes(document.postingCounts),
+      phrases: toBytes(document.phrases),
+      outlinks: toBytes(document.outlinks),
+      average_length: document.averageLength,
+      vector_norm: document.vectorNorm,
+    }));
+    const textRows = documents.map(({ document, text }) => ({
+      page_id: document.pageId,
+      text: text.text,
+      eligible: toBytes(Int32Array.from(text.eligible)),
+      term_ids: toBytes(text.termIds),
+      word_term_ids: toBytes(text.wordTermIds),
+      analysis_version: text.analysisVersion,
+    }));
+    // Small batches: a page's text is tens of kilobytes.
+    for (const batch of inBatches(documentRows, 100)) {
+      await executor
+        .insertInto('search_documents')
+        .values(batch)
+        .onConflict((conflict) =>
+          conflict.column('page_id').doUpdateSet((eb) => ({
+            project_id: eb.ref('excluded.project_id'),
+            doc_no: eb.ref('excluded.doc_no'),
+            status_code: eb.ref('excluded.status_code'),
+            language: eb.ref('excluded.language'),
+            length: eb.ref('excluded.length'),
+            title_terms: eb.ref('excluded.title_terms'),
+            posting_terms: eb.ref('excluded.posting_terms'),
+            posting_counts: eb.ref('excluded.posting_counts'),
+            phrases: eb.ref('excluded.phrases'),
+            outlinks: eb.ref('excluded.outlinks'),
+            average_length: eb.ref('excluded.average_length'),
+            vector_norm: eb.ref('excluded.vector_norm'),
+          })),
+        )
+        .execute();
+    }
+    for (const batch of inBatches(textRows, 100)) {
+      await executor
+        .insertInto('search_texts')
+        .values(batch)
+        .onConflict((conflict) =>
+          conflict.column('page_id').doUpdateSet((eb) => ({
+            text: eb.ref('excluded.text'),
+            eligible: eb.ref('excluded.eligible'),
+            term_ids: eb.ref('excluded.term_ids'),
+            word_term_ids: eb.ref('excluded.word_term_ids'),
+            analysis_version: eb.ref('excluded.analysis_version'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** The analysis version each page was indexed with; a page that is not indexed is missing. */
+  async analysisVersions(pageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, number>> {
+    const versions = new Map<string, number>();
+    for (const batch of inBatches(pageIds)) {
+      const rows = await executor.selectFrom('search_texts').select(['page_id', 'analysis_version']).where('page_id', 'in', batch).execute();
+      for (const row of rows) versions.set(row.page_id, row.analysis_version);
+    }
+    return versions;
+  }
+
+  async saveStats(executor: Executor, projectId: string, stats: StoredStats): Promise<void> {
+    const row = {
+      project_id: projectId,
+      revision: stats.revision,
+      document_frequencies: toBytes(stats.documentFrequencies),
+      posting_counts: toBytes(stats.postingCounts),
+      document_count: stats.documentCount,
+      total_length: stats.totalLength,
     };
-  }
-
-  insertTerms(projectId: string, terms: readonly { id: number; stem: string }[]): void {
-    for (const term of terms) this.statements.insertTerm.run(projectId, term.id, term.stem);
-  }
-
-  insertUrls(projectId: string, urls: readonly { docNo: number; url: string }[]): void {
-    for (const entry of urls) this.statements.insertUrl.run(projectId, entry.docNo, entry.url);
-  }
-
-  saveDocument(projectId: string, document: CorpusDocument, text: TextToStore): void {
-    this.statements.upsertDocument.run(
-      projectId,
-      document.pageId,
-      document.docNo,
-      document.statusCode,
-      document.language,
-      document.length,
-      toBytes(document.titleTermIds),
-      toBytes(document.postingTermIds),
-      toBytes(document.postingCounts),
-      toBytes(document.phrases),
-      toBytes(document.outlinks),
-      document.averageLength,
-      document.vectorNorm,
-    );
-    this.statements.upsertText.run(
-      document.pageId,
-      text.text,
-      toBytes(Int32Array.from(text.eligible)),
-      toBytes(text.termIds),
-      toBytes(text.wordTermIds),
-      text.analysisVersion,
-    );
-  }
-
-  /** The analysis version a page was indexed with, or undefined when it is not indexed. */
-  analysisVersion(pageId: string): number | undefined {
-    return this.statements.analysisVersion.get(pageId) as number | undefined;
-  }
-
-  saveStats(projectId: string, stats: StoredStats): void {
-    this.statements.upsertStats.run(
-      projectId,
-      stats.revision,
-      toBytes(stats.documentFrequencies),
-      toBytes(stats.postingCounts),
-      stats.documentCount,
-      stats.totalLength,
-    );
+    await executor
+      .insertInto('search_stats')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.column('project_id').doUpdateSet((eb) => ({
+          revision: eb.ref('excluded.revision'),
+          document_frequencies: eb.ref('excluded.document_frequencies'),
+          posting_counts: eb.ref('excluded.posting_counts'),
+          document_count: eb.ref('excluded.document_count'),
+          total_length: eb.ref('excluded.total_length'),
+        })),
+      )
+      .execute();
   }
 
   /** The stored revision of a project's index (0 when it has none). */
-  revision(projectId: string): number {
-    return (this.statements.revision.get(projectId) as number | undefined) ?? 0;
+  async revision(projectId: string, executor: Executor = this.db): Promise<number> {
+    const row = await executor.selectFrom('search_stats').select('revision').where('project_id', '=', projectId).executeTakeFirst();
+    return row?.revision ?? 0;
   }
 
-  document(pageId: string): CorpusDocument | undefined {
-    const row = this.statements.document.get(pageId) as DocumentRow | undefined;
+  async document(pageId: string, executor: Executor = this.db): Promise<CorpusDocument | undefined> {
+    const row = await executor.selectFrom('search_documents').select(DOCUMENT_COLUMNS).where('page_id', '=', pageId).executeTakeFirst();
     return row && toDocument(row);
   }
 
+  /** The documents of several pages, by page id (pages not indexed are missing). */
+  async documentsOf(pageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, CorpusDocument>> {
+    const documents = new Map<string, CorpusDocument>();
+    for (const batch of inBatches(pageIds)) {
+      const rows = await executor.selectFrom('search_documents').select(DOCUMENT_COLUMNS).where('page_id', 'in', batch).execute();
+      for (const row of rows) documents.set(row.page_id, toDocument(row));
+    }
+    return documents;
+  }
+
   /** A page's stored text; `wordTermIds` is null for pages indexed before migration 0005. */
-  text(pageId: string): StoredSourceText | undefined {
-    const row = this.statements.text.get(pageId) as { text: string; eligible: Buffer; word_term_ids: Buffer | null } | undefined;
-    return (
-      row && {
-        text: row.text,
-        eligible: int32FromBytes(row.eligible),
-        wordTermIds: row.word_term_ids === null ? null : int32FromBytes(row.word_term_ids),
+  async text(pageId: string, executor: Executor = this.db): Promise<StoredSourceText | undefined> {
+    return (await this.textsOf([pageId], executor)).get(pageId);
+  }
+
+  /** The stored texts of several pages, by page id. */
+  async textsOf(pageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, StoredSourceText>> {
+    const texts = new Map<string, StoredSourceText>();
+    for (const batch of inBatches(pageIds)) {
+      const rows = await executor.selectFrom('search_texts').select(['page_id', 'text', 'eligible', 'word_term_ids']).where('page_id', 'in', batch).execute();
+      for (const row of rows) {
+        texts.set(row.page_id, {
+          text: row.text,
+          eligible: int32FromBytes(row.eligible),
+          wordTermIds: row.word_term_ids === null ? null : int32FromBytes(row.word_term_ids),
+        });
       }
-    );
+    }
+    return texts;
   }
 
-  /** All distinct term ids of a stored page version. */
-  termIds(pageId: string): Int32Array {
-    const bytes = this.statements.termIds.get(pageId) as Buffer | undefined;
-    return bytes ? int32FromBytes(bytes) : new Int32Array(0);
+  /** All distinct term ids of each stored page version, by page id. */
+  async termIdsOf(pageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, Int32Array>> {
+    const termIds = new Map<string, Int32Array>();
+    for (const batch of inBatches(pageIds)) {
+      const rows = await executor.selectFrom('search_texts').select(['page_id', 'term_ids']).where('page_id', 'in', batch).execute();
+      for (const row of rows) termIds.set(row.page_id, int32FromBytes(row.term_ids));
+    }
+    return termIds;
   }
 
-  terms(projectId: string): IterableIterator<[number, string]> {
-    return this.statements.terms.iterate(projectId) as IterableIterator<[number, string]>;
+  async terms(projectId: string, executor: Executor = this.db): Promise<[number, string][]> {
+    const terms: [number, string][] = [];
+    for (let after = -1; ; ) {
+      const rows = await executor
+        .selectFrom('search_terms')
+        .select(['term_id', 'stem'])
+        .where('project_id', '=', projectId)
+        .where('term_id', '>', after)
+        .orderBy('term_id')
+        .limit(REBUILD_CHUNK_ROWS * 10)
+        .execute();
+      for (const row of rows) terms.push([row.term_id, row.stem]);
+      if (rows.length < REBUILD_CHUNK_ROWS * 10) return terms;
+      after = rows.at(-1)!.term_id;
+    }
   }
 
-  urls(projectId: string): IterableIterator<[number, string]> {
-    return this.statements.urls.iterate(projectId) as IterableIterator<[number, string]>;
+  async urls(projectId: string, executor: Executor = this.db): Promise<[number, string][]> {
+    const urls: [number, string][] = [];
+    for (let after = -1; ; ) {
+      const rows = await executor
+        .selectFrom('search_urls')
+        .select(['doc_no', 'url'])
+        .where('project_id', '=', projectId)
+        .where('doc_no', '>', after)
+        .orderBy('doc_no')
+        .limit(REBUILD_CHUNK_ROWS * 10)
+        .execute();
+      for (const row of rows) urls.push([row.doc_no, row.url]);
+      if (rows.length < REBUILD_CHUNK_ROWS * 10) return urls;
+      after = rows.at(-1)!.doc_no;
+    }
   }
 
-  stats(projectId: string): StoredStats | undefined {
-    const row = this.statements.stats.get(projectId) as
-      | { revision: number; document_frequencies: Buffer; posting_counts: Buffer; document_count: number; total_length: number }
-      | undefined;
+  async stats(projectId: string, executor: Executor = this.db): Promise<StoredStats | undefined> {
+    const row = await executor
+      .selectFrom('search_stats')
+      .select(['revision', 'document_frequencies', 'posting_counts', 'document_count', 'total_length'])
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
     return (
       row && {
         revision: row.revision,
@@ -210,40 +300,50 @@ export class SearchIndexStore {
     );
   }
 
-  *documents(projectId: string): Generator<CorpusDocument> {
-    for (const row of this.statements.documents.iterate(projectId)) yield toDocument(row as DocumentRow);
+  /** The project's documents in order of document number, `REBUILD_CHUNK_ROWS` rows read at a time. */
+  async *documents(projectId: string, executor: Executor = this.db): AsyncGenerator<CorpusDocument> {
+    for (let after = -1; ; ) {
+      const rows = await executor
+        .selectFrom('search_documents')
+        .select(DOCUMENT_COLUMNS)
+        .where('project_id', '=', projectId)
+        .where('doc_no', '>', after)
+        .orderBy('doc_no')
+        .limit(REBUILD_CHUNK_ROWS)
+        .execute();
+      for (const row of rows) yield toDocument(row);
+      if (rows.length < REBUILD_CHUNK_ROWS) return;
+      after = rows.at(-1)!.doc_no;
+    }
   }
 
   /** Projects that have an index (ProjectIndexes.warmUp). */
-  projectIds(): string[] {
-    return this.statements.projects.all() as string[];
+  async projectIds(executor: Executor = this.db): Promise<string[]> {
+    const rows = await executor.selectFrom('search_stats').select('project_id').execute();
+    return rows.map((row) => row.project_id);
   }
 
-  saveSnapshot(projectId: string, snapshot: StoredSnapshot): void {
-    this.statements.upsertSnapshot.run(projectId, snapshot.revision, snapshot.format, snapshot.data);
+  async saveSnapshot(projectId: string, snapshot: StoredSnapshot, executor: Executor = this.db): Promise<void> {
+    await executor
+      .insertInto('search_snapshots')
+      .values({ project_id: projectId, revision: snapshot.revision, format: snapshot.format, data: snapshot.data })
+      .onConflict((conflict) =>
+        conflict.column('project_id').doUpdateSet((eb) => ({ revision: eb.ref('excluded.revision'), format: eb.ref('excluded.format'), data: eb.ref('excluded.data') })),
+      )
+      .execute();
   }
 
-  snapshot(projectId: string): StoredSnapshot | undefined {
-    return this.statements.snapshot.get(projectId) as StoredSnapshot | undefined;
+  snapshot(projectId: string, executor: Executor = this.db): Promise<StoredSnapshot | undefined> {
+    return executor.selectFrom('search_snapshots').select(['revision', 'format', 'data']).where('project_id', '=', projectId).executeTakeFirst();
   }
 
   /** The revision of the project's stored snapshot, or undefined when it has none. */
-  snapshotRevision(projectId: string): number | undefined {
-    return this.statements.snapshotRevision.get(projectId) as number | undefined;
+  async snapshotRevision(projectId: string, executor: Executor = this.db): Promise<number | undefined> {
+    const row = await executor.selectFrom('search_snapshots').select('revision').where('project_id', '=', projectId).executeTakeFirst();
+    return row?.revision;
   }
 
-  deleteSnapshot(projectId: string): void {
-    this.statements.deleteSnapshot.run(projectId);
-  }
-
-  deleteProject(projectId: string): void {
-    this.db.transaction(() => {
-      this.statements.deleteSnapshot.run(projectId);
-      this.statements.deleteTexts.run(projectId);
-      this.statements.deleteDocuments.run(projectId);
-      this.statements.deleteUrls.run(projectId);
-      this.statements.deleteTerms.run(projectId);
-      this.statements.deleteStats.run(projectId);
-    })();
+  async deleteSnapshot(projectId: string, executor: Executor = this.db): Promise<void> {
+    await executor.deleteFrom('search_snapshots').where('project_id', '=', projectId).execute();
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/connection.js';
+import { sql } from 'kysely';
+import type { DatabaseBackend } from '../db/database.js';
 import type { IndexMemory } from '../indexing/project-indexes.js';
 import type { PageAnalyzer } from '../pages/page-analyzer.js';
 
@@ -22,7 +23,7 @@ export class BridgeMetrics {
   private readonly analysed: Counter<'outcome'>;
   private readonly analysing: Gauge;
 
-  constructor(db: Db, indexMemory: () => IndexMemory) {
+  constructor(database: DatabaseBackend, indexMemory: () => IndexMemory) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
@@ -49,29 +50,41 @@ export class BridgeMetrics {
       help: 'Pages of syncs in progress waiting for or under analysis.',
       registers,
     });
-    const statements = {
-      pageCount: db.prepare('PRAGMA page_count').pluck(),
-      pageSize: db.prepare('PRAGMA page_size').pluck(),
-      queued: db.prepare('SELECT COUNT(*) FROM generation_queue WHERE generated_at IS NULL').pluck(),
-      totals: db.prepare('SELECT COUNT(*) AS projects, COALESCE(SUM(page_count), 0) AS pages FROM projects'),
+    const { db, sqlite } = database;
+    const totals = async () => {
+      const row = await db
+        .selectFrom('projects')
+        .select((eb) => [eb.fn.countAll().as('projects'), eb.fn.coalesce(eb.fn.sum('page_count'), eb.lit(0)).as('pages')])
+        .executeTakeFirstOrThrow();
+      return { projects: Number(row.projects), pages: Number(row.pages) };
     };
-    const gauge = (name: string, help: string, read: () => number) =>
+    const gauge = (name: string, help: string, read: () => number | Promise<number>) =>
       new Gauge({
         name,
         help,
         registers,
-        collect() {
-          this.set(read());
+        async collect() {
+          this.set(await read());
         },
       });
-    gauge('interlinker_generation_queue_pages', 'Pages queued for background generation, over all projects.', () => statements.queued.get() as number);
+    gauge('interlinker_generation_queue_pages', 'Pages queued for background generation, over all projects.', async () => {
+      const row = await db.selectFrom('generation_queue').select((eb) => eb.fn.countAll().as('count')).where('generated_at', 'is', null).executeTakeFirstOrThrow();
+      return Number(row.count);
+    });
     gauge('interlinker_index_loaded', 'Search indexes in memory (one per project in use).', () => indexMemory().loaded);
     gauge('interlinker_index_memory_bytes', 'Estimated bytes the loaded search indexes hold.', () => indexMemory().bytes);
     gauge('interlinker_index_memory_budget_bytes', 'INTERLINKER_INDEX_MEMORY_MB in bytes.', () => indexMemory().budgetBytes);
-    gauge('interlinker_database_bytes', 'Size of the SQLite database (its pages, without the WAL).', () => (statements.pageCount.get() as number) * (statements.pageSize.get() as number));
-    gauge('interlinker_database_wal_bytes', 'Size of the SQLite write-ahead log, until its next checkpoint.', () => fileSize(`${db.name}-wal`));
-    gauge('interlinker_projects', 'Projects, over all accounts.', () => (statements.totals.get() as { projects: number }).projects);
-    gauge('interlinker_pages', 'Stored pages, over all accounts.', () => (statements.totals.get() as { pages: number }).pages);
+    if (sqlite) {
+      gauge('interlinker_database_bytes', 'Size of the database (SQLite: its pages, without the WAL).', () => (sqlite.pragma('page_count', { simple: true }) as number) * (sqlite.pragma('page_size', { simple: true }) as number));
+      gauge('interlinker_database_wal_bytes', 'Size of the SQLite write-ahead log, until its next checkpoint.', () => fileSize(`${sqlite.name}-wal`));
+    } else {
+      gauge('interlinker_database_bytes', 'Size of the database (PostgreSQL: pg_database_size).', async () => {
+        const { rows } = await sql<{ bytes: number }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db);
+        return Number(rows[0]?.bytes ?? 0);
+      });
+    }
+    gauge('interlinker_projects', 'Projects, over all accounts.', async () => (await totals()).projects);
+    gauge('interlinker_pages', 'Stored pages, over all accounts.', async () => (await totals()).pages);
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {

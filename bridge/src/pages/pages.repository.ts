@@ -1,4 +1,7 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import { inBatches } from '../db/batches.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { PageDetail, PageSummary } from './pages.schemas.js';
 
 export interface PageRecord {
@@ -53,134 +56,173 @@ export interface PageLink {
   anchorText: string;
 }
 
-const SUMMARY_COLUMNS =
-  'id, url, title, status_code AS statusCode, excluded, keyphrases, language, published_at AS publishedAt, modified_at AS modifiedAt, last_synced_at AS lastSyncedAt';
-const RECORD_COLUMNS = 'id, project_id AS projectId, url, url_key AS urlKey, title, status_code AS statusCode, excluded';
-
-/** SQLite has no booleans: turn the 0/1 `excluded` column into one. */
-function withExcludedFlag<T extends { excluded: unknown }>(row: T): T & { excluded: boolean } {
+/** The database has no booleans: turn the 0/1 `excluded` column into one. */
+function withExcludedFlag<T extends { excluded: number }>(row: T): Omit<T, 'excluded'> & { excluded: boolean } {
   return { ...row, excluded: row.excluded === 1 };
 }
 
 /** The `excluded` flag, and the `keyphrases` column (a JSON array) as an array. */
-function withFlagAndKeyphrases<T extends { excluded: unknown; keyphrases: unknown }>(
+function withFlagAndKeyphrases<T extends { excluded: number; keyphrases: string }>(
   row: T,
-): T & { excluded: boolean; keyphrases: string[] } {
-  return { ...row, excluded: row.excluded === 1, keyphrases: JSON.parse(row.keyphrases as string) as string[] };
+): Omit<T, 'excluded' | 'keyphrases'> & { excluded: boolean; keyphrases: string[] } {
+  return { ...row, excluded: row.excluded === 1, keyphrases: JSON.parse(row.keyphrases) as string[] };
 }
 
 export class PagesRepository {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(db: Db) {
-    this.statements = {
-      upsert: db
-        .prepare(
-          `INSERT INTO pages (id, project_id, url, url_key, title, content_hash, status_code, path, excluded, keyphrases,
-             language, published_at, modified_at, created_at, last_synced_at)
-           VALUES (@newId, @projectId, @url, @urlKey, @title, @contentHash, @statusCode, @path, @excluded, @keyphrases,
-             @language, @publishedAt, @modifiedAt, @syncedAt, @syncedAt)
-           ON CONFLICT (project_id, url_key) DO UPDATE SET url = excluded.url, title = excluded.title,
-             content_hash = excluded.content_hash, status_code = excluded.status_code, path = excluded.path,
-             excluded = excluded.excluded, keyphrases = excluded.keyphrases, language = excluded.language,
-             published_at = excluded.published_at, modified_at = excluded.modified_at, last_synced_at = excluded.last_synced_at
-           RETURNING id`,
-        )
-        .pluck(),
-      upsertContent: db.prepare(
-        'INSERT INTO page_contents (page_id, content) VALUES (?, ?) ON CONFLICT (page_id) DO UPDATE SET content = excluded.content',
-      ),
-      storedVersion: db.prepare(
-        `SELECT id, url, title, content_hash AS contentHash, status_code AS statusCode, excluded, keyphrases,
-           language
-         FROM pages WHERE project_id = ? AND url_key = ?`,
-      ),
-      touch: db.prepare(
-        'UPDATE pages SET last_synced_at = @syncedAt, published_at = @publishedAt, modified_at = @modifiedAt WHERE id = @id',
-      ),
-      deleteLinks: db.prepare('DELETE FROM page_links WHERE source_page_id = ?'),
-      insertLink: db.prepare(
-        'INSERT INTO page_links (source_page_id, project_id, target_key, anchor_text, position) VALUES (?, ?, ?, ?, ?)',
-      ),
-      list: db.prepare(
-        `SELECT ${SUMMARY_COLUMNS} FROM pages WHERE project_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-      ),
-      count: db.prepare('SELECT COUNT(*) FROM pages WHERE project_id = ?').pluck(),
-      detail: db.prepare(
-        `SELECT ${SUMMARY_COLUMNS}, c.content FROM pages JOIN page_contents c ON c.page_id = pages.id
-         WHERE pages.id = ? AND project_id = ?`,
-      ),
-      byKey: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE project_id = ? AND url_key = ?`),
-      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM pages WHERE id = ?`),
-      content: db.prepare('SELECT content FROM page_contents WHERE page_id = ?').pluck(),
-      excludedIds: db.prepare('SELECT id FROM pages WHERE project_id = ? AND excluded = 1').pluck(),
-    };
+  private summaries(executor: Executor) {
+    return executor
+      .selectFrom('pages')
+      .select([
+        'pages.id',
+        'pages.url',
+        'pages.title',
+        'pages.status_code as statusCode',
+        'pages.excluded',
+        'pages.keyphrases',
+        'pages.language',
+        'pages.published_at as publishedAt',
+        'pages.modified_at as modifiedAt',
+        'pages.last_synced_at as lastSyncedAt',
+      ]);
+  }
+
+  private records(executor: Executor) {
+    return executor
+      .selectFrom('pages')
+      .select(['id', 'project_id as projectId', 'url', 'url_key as urlKey', 'title', 'status_code as statusCode', 'excluded']);
   }
 
   /** Inserts or updates by normalised URL; returns the page id (unchanged for an existing page). */
-  upsert(page: PageUpsert): string {
-    const { content, dates, ...row } = page;
-    const id = this.statements.upsert.get({
-      ...row,
-      ...dates,
-      excluded: page.excluded ? 1 : 0,
-      keyphrases: JSON.stringify(page.keyphrases),
-    }) as string;
-    this.statements.upsertContent.run(id, content);
+  async upsert(executor: Executor, page: PageUpsert): Promise<string> {
+    const { id } = await executor
+      .insertInto('pages')
+      .values({
+        id: page.newId,
+        project_id: page.projectId,
+        url: page.url,
+        url_key: page.urlKey,
+        title: page.title,
+        content_hash: page.contentHash,
+        status_code: page.statusCode,
+        path: page.path,
+        excluded: page.excluded ? 1 : 0,
+        keyphrases: JSON.stringify(page.keyphrases),
+        language: page.language,
+        published_at: page.dates.publishedAt,
+        modified_at: page.dates.modifiedAt,
+        created_at: page.syncedAt,
+        last_synced_at: page.syncedAt,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['project_id', 'url_key']).doUpdateSet((eb) => ({
+          url: eb.ref('excluded.url'),
+          title: eb.ref('excluded.title'),
+          content_hash: eb.ref('excluded.content_hash'),
+          status_code: eb.ref('excluded.status_code'),
+          path: eb.ref('excluded.path'),
+          excluded: eb.ref('excluded.excluded'),
+          keyphrases: eb.ref('excluded.keyphrases'),
+          language: eb.ref('excluded.language'),
+          published_at: eb.ref('excluded.published_at'),
+          modified_at: eb.ref('excluded.modified_at'),
+          last_synced_at: eb.ref('excluded.last_synced_at'),
+        })),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await executor
+      .insertInto('page_contents')
+      .values({ page_id: id, content: page.content })
+      .onConflict((conflict) => conflict.column('page_id').doUpdateSet((eb) => ({ content: eb.ref('excluded.content') })))
+      .execute();
     return id;
   }
 
-  findStoredVersion(projectId: string, urlKey: string): StoredVersion | undefined {
-    const row = this.statements.storedVersion.get(projectId, urlKey) as
-      | (StoredVersion & { excluded: unknown; keyphrases: unknown })
-      | undefined;
-    return row ? withFlagAndKeyphrases(row) : undefined;
+  /** The stored versions of the pages of these URLs, by URL key (a URL not stored is missing). */
+  async findStoredVersions(projectId: string, urlKeys: readonly string[], executor: Executor = this.db): Promise<Map<string, StoredVersion>> {
+    const versions = new Map<string, StoredVersion>();
+    for (const batch of inBatches(urlKeys)) {
+      const rows = await executor
+        .selectFrom('pages')
+        .select(['id', 'url_key', 'url', 'title', 'content_hash as contentHash', 'status_code as statusCode', 'excluded', 'keyphrases', 'language'])
+        .where('project_id', '=', projectId)
+        .where('url_key', 'in', batch)
+        .execute();
+      for (const { url_key: urlKey, ...row } of rows) versions.set(urlKey, withFlagAndKeyphrases(row));
+    }
+    return versions;
   }
 
   /** Records a sync of a page whose content did not change; its dates are kept as sent. */
-  touch(pageId: string, dates: PageDates, syncedAt: string): void {
-    this.statements.touch.run({ id: pageId, syncedAt, ...dates });
+  async touch(executor: Executor, pageId: string, dates: PageDates, syncedAt: string): Promise<void> {
+    await executor
+      .updateTable('pages')
+      .set({ last_synced_at: syncedAt, published_at: dates.publishedAt, modified_at: dates.modifiedAt })
+      .where('id', '=', pageId)
+      .execute();
   }
 
-  replaceLinks(pageId: string, projectId: string, links: readonly PageLink[]): void {
-    this.statements.deleteLinks.run(pageId);
-    links.forEach((link, position) => this.statements.insertLink.run(pageId, projectId, link.targetKey, link.anchorText, position));
+  async replaceLinks(executor: Executor, pageId: string, projectId: string, links: readonly PageLink[]): Promise<void> {
+    await executor.deleteFrom('page_links').where('source_page_id', '=', pageId).execute();
+    const rows = links.map((link, position) => ({ source_page_id: pageId, project_id: projectId, target_key: link.targetKey, anchor_text: link.anchorText, position }));
+    for (const batch of inBatches(rows)) await executor.insertInto('page_links').values(batch).execute();
   }
 
-  list(projectId: string, limit: number, offset: number): PageSummary[] {
-    return (this.statements.list.all(projectId, limit, offset) as (PageSummary & { excluded: unknown; keyphrases: unknown })[]).map(
-      withFlagAndKeyphrases,
-    );
+  async list(projectId: string, limit: number, offset: number): Promise<PageSummary[]> {
+    const rows = await this.summaries(this.db)
+      .where('project_id', '=', projectId)
+      .orderBy('created_at', 'desc')
+      .orderBy('rowid', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(withFlagAndKeyphrases);
   }
 
-  count(projectId: string): number {
-    return this.statements.count.get(projectId) as number;
+  async count(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('pages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
-  findDetail(projectId: string, pageId: string): PageDetail | undefined {
-    const row = this.statements.detail.get(pageId, projectId) as
-      | (PageDetail & { excluded: unknown; keyphrases: unknown })
-      | undefined;
+  async findDetail(projectId: string, pageId: string): Promise<PageDetail | undefined> {
+    const row = await this.summaries(this.db)
+      .innerJoin('page_contents as c', 'c.page_id', 'pages.id')
+      .select('c.content')
+      .where('pages.id', '=', pageId)
+      .where('pages.project_id', '=', projectId)
+      .executeTakeFirst();
     return row ? withFlagAndKeyphrases(row) : undefined;
   }
 
-  findByUrlKey(projectId: string, urlKey: string): PageRecord | undefined {
-    const row = this.statements.byKey.get(projectId, urlKey) as (PageRecord & { excluded: unknown }) | undefined;
+  async findByUrlKey(projectId: string, urlKey: string, executor: Executor = this.db): Promise<PageRecord | undefined> {
+    const row = await this.records(executor).where('project_id', '=', projectId).where('url_key', '=', urlKey).executeTakeFirst();
     return row ? withExcludedFlag(row) : undefined;
   }
 
-  findById(pageId: string): PageRecord | undefined {
-    const row = this.statements.byId.get(pageId) as (PageRecord & { excluded: unknown }) | undefined;
+  async findById(pageId: string, executor: Executor = this.db): Promise<PageRecord | undefined> {
+    const row = await this.records(executor).where('id', '=', pageId).executeTakeFirst();
     return row ? withExcludedFlag(row) : undefined;
   }
 
-  /** The page's HTML as last synced. */
-  content(pageId: string): string | undefined {
-    return this.statements.content.get(pageId) as string | undefined;
+  /** The pages' HTML as last synced, by page id. */
+  async contents(pageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, string>> {
+    const contents = new Map<string, string>();
+    for (const batch of inBatches(pageIds, 100)) {
+      const rows = await executor.selectFrom('page_contents').select(['page_id', 'content']).where('page_id', 'in', batch).execute();
+      for (const row of rows) contents.set(row.page_id, row.content);
+    }
+    return contents;
   }
 
   /** Pages the site keeps out of suggestions. */
-  excludedPageIds(projectId: string): string[] {
-    return this.statements.excludedIds.all(projectId) as string[];
+  async excludedPageIds(projectId: string, executor: Executor = this.db): Promise<string[]> {
+    const rows = await executor.selectFrom('pages').select('id').where('project_id', '=', projectId).where('excluded', '=', 1).execute();
+    return rows.map((row) => row.id);
   }
 }

@@ -20,7 +20,7 @@ export function pageEndpoints(projects: ProjectsService, pages: PagesService): E
       bodyDoc: syncBatchBodyDoc,
       response: syncResult,
       errors: [400, 403, 404, 413, 415],
-      handle: ({ auth, params, body }) => pages.syncBatch(projects.require(auth.accountId, params.projectId), body, auth.accountId),
+      handle: async ({ auth, params, body }) => pages.syncBatch((await projects.require(auth.accountId, params.projectId)), body, auth.accountId),
     }),
     defineEndpoint({
       method: 'get',
@@ -33,7 +33,7 @@ export function pageEndpoints(projects: ProjectsService, pages: PagesService): E
       response: pageSummary,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => pages.list(projects.require(auth.accountId, params.projectId).id, query),
+      handle: async ({ auth, params, query }) => pages.list((await projects.require(auth.accountId, params.projectId)).id, query),
     }),
     defineEndpoint({
       method: 'get',
@@ -44,7 +44,7 @@ export function pageEndpoints(projects: ProjectsService, pages: PagesService): E
       params: pageParams,
       response: pageDetail,
       errors: [404],
-      handle: ({ auth, params }) => pages.get(projects.require(auth.accountId, params.projectId).id, params.pageId),
+      handle: async ({ auth, params }) => pages.get((await projects.require(auth.accountId, params.projectId)).id, params.pageId),
     }),
   ];
 }

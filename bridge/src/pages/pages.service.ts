@@ -1,5 +1,7 @@
 import type { QuotaLimits } from '../accounts/quotas.js';
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
 import { canonicalLanguageTag } from '../engine/language.js';
@@ -12,32 +14,34 @@ import type { StoredSource } from '../generation/generation.service.js';
 import type { Project } from '../projects/projects.schemas.js';
 import { contentHash } from './content-hash.js';
 import type { PageAnalyzer } from './page-analyzer.js';
-import type { PageDates, PageLink, PagesRepository } from './pages.repository.js';
+import type { PageDates, PageLink, PagesRepository, StoredVersion } from './pages.repository.js';
 import { syncPageInput, type PageDetail, type PageSummary, type SyncError, type SyncResult } from './pages.schemas.js';
 
 /** Receives the pages of a sync inside its transaction (the search index). */
 export interface SyncListener {
-  applySync: (projectId: string, pages: IndexedPage[]) => void;
-  /** Whether the page is indexed from an analysis of the current version (an unchanged page then needs no new one). */
-  isCurrent: (pageId: string) => boolean;
+  applySync: (trx: Executor, projectId: string, pages: IndexedPage[]) => Promise<void>;
+  /** Those of the pages indexed from an analysis of the current version (an unchanged page then needs no new one). */
+  currentPages: (trx: Executor, pageIds: readonly string[]) => Promise<Set<string>>;
+  /** One project's sync at a time, with its transaction (ProjectIndexes.serialized). */
+  serialized: <T>(projectId: string, work: () => Promise<T>) => Promise<T>;
 }
 
 /** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
 export interface StaleSuggestions {
-  removePendingOfPage: (pageId: string) => void;
-  removePendingToPage: (pageId: string) => void;
+  removePendingOfPage: (trx: Executor, pageId: string) => Promise<void>;
+  removePendingToPage: (trx: Executor, pageId: string) => Promise<void>;
 }
 
 /** Receives, inside the sync's transaction, the pages it stored (not those it found unchanged): the generation queue. */
 export interface StoredPagesListener {
-  pagesStored: (project: Project, stored: readonly StoredSource[]) => void;
+  pagesStored: (trx: Executor, project: Project, stored: readonly StoredSource[]) => Promise<void>;
 }
 
 /** The account's page and content quotas (accounts/quotas.ts). */
 export interface SyncQuotas {
-  usage: (accountId: string) => QuotaLimits;
-  assertPagesAllowed: (accountId: string, newPages: number) => void;
-  assertGrowthWithin: (accountId: string, before: QuotaLimits) => void;
+  usage: (accountId: string, executor: Executor) => Promise<QuotaLimits>;
+  assertPagesAllowed: (accountId: string, newPages: number) => Promise<void>;
+  assertGrowthWithin: (accountId: string, before: QuotaLimits, executor: Executor) => Promise<void>;
 }
 
 /** Keeps a project's index from being released while its sync is between analysis and storing (indexing/). */
@@ -69,7 +73,7 @@ interface PreparedPage extends ValidPage {
 
 export class PagesService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly pages: PagesRepository,
     private readonly clock: Clock,
     private readonly analyzer: PageAnalyzer,
@@ -109,8 +113,8 @@ export class PagesService {
       else valid.push(outcome);
     });
 
-    this.quotas?.assertPagesAllowed(accountId, this.newUrlCount(project.id, valid));
-    const unchanged = this.unchangedPages(project.id, valid);
+    await this.quotas?.assertPagesAllowed(accountId, await this.newUrlCount(project.id, valid));
+    const unchanged = await this.unchangedPages(this.db, project.id, valid);
     const prepared = new Map<ValidPage, PreparedPage>();
     // Pages whose analysis went over a limit or failed: they fail alone, the rest of the batch is stored.
     const unanalysed = new Set<ValidPage>();
@@ -130,7 +134,7 @@ export class PagesService {
         errors.push({ index: page.index, url: page.url, code: result.failure.code, message: result.failure.message });
       });
       const analysed = unanalysed.size === 0 ? valid : valid.filter((page) => !unanalysed.has(page));
-      const outcome = this.store(project, accountId, analysed, unchanged, prepared);
+      const outcome = await this.listener.serialized(project.id, () => this.store(project, accountId, analysed, unchanged, prepared));
       if ('pages' in outcome) {
         errors.sort((a, b) => a.index - b.index);
         return { synced: outcome.pages.length, failed: errors.length, errors, pages: outcome.pages };
@@ -140,19 +144,23 @@ export class PagesService {
     }
   }
 
-  /** Writes the batch in one transaction, or names the pages thought unchanged that no longer are (writing nothing). */
+  /**
+   * Writes the batch in one transaction, or names the pages thought unchanged that no longer are (writing nothing).
+   * Runs inside ProjectIndexes.serialized, so that the index changes with the rows.
+   */
   private store(
     project: Project,
     accountId: string,
     valid: readonly ValidPage[],
     unchanged: ReadonlyMap<ValidPage, string>,
     prepared: ReadonlyMap<ValidPage, PreparedPage>,
-  ): { pages: SyncResult['pages'] } | { stale: ValidPage[] } {
+  ): Promise<{ pages: SyncResult['pages'] } | { stale: ValidPage[] }> {
     const syncedAt = this.clock.now().toISOString();
-    return this.db.transaction(() => {
-      const stale = [...unchanged.keys()].filter((page) => this.storedUnchanged(project.id, page) === undefined);
+    return this.db.transaction().execute(async (trx) => {
+      const stillUnchanged = await this.unchangedPages(trx, project.id, [...unchanged.keys()]);
+      const stale = [...unchanged.keys()].filter((page) => !stillUnchanged.has(page));
       if (stale.length > 0) return { stale };
-      const usageBefore = this.quotas?.usage(accountId);
+      const usageBefore = await this.quotas?.usage(accountId, trx);
       const indexed: IndexedPage[] = [];
       const stored: StoredSource[] = [];
       const result: SyncResult['pages'] = [];
@@ -160,13 +168,13 @@ export class PagesService {
         if (result.length === Math.floor(valid.length / 2)) pausePoint('sync-store');
         const unchangedId = unchanged.get(sent);
         if (unchangedId !== undefined) {
-          this.pages.touch(unchangedId, sent.dates, syncedAt);
+          await this.pages.touch(trx, unchangedId, sent.dates, syncedAt);
           result.push({ index: sent.index, id: unchangedId, url: sent.urlKey });
           continue;
         }
         const page = prepared.get(sent)!;
         const fresh = newId('pg');
-        const id = this.pages.upsert({
+        const id = await this.pages.upsert(trx, {
           newId: fresh,
           projectId: project.id,
           url: page.url,
@@ -182,9 +190,9 @@ export class PagesService {
           dates: page.dates,
           syncedAt,
         });
-        this.pages.replaceLinks(id, project.id, page.links);
-        if (page.excluded) this.staleSuggestions.removePendingOfPage(id);
-        else if (page.statusCode < 200 || page.statusCode > 299) this.staleSuggestions.removePendingToPage(id);
+        await this.pages.replaceLinks(trx, id, project.id, page.links);
+        if (page.excluded) await this.staleSuggestions.removePendingOfPage(trx, id);
+        else if (page.statusCode < 200 || page.statusCode > 299) await this.staleSuggestions.removePendingToPage(trx, id);
         stored.push({ pageId: id, url: page.url, statusCode: page.statusCode, excluded: page.excluded, isNew: id === fresh });
         indexed.push({
           pageId: id,
@@ -199,52 +207,35 @@ export class PagesService {
         result.push({ index: page.index, id, url: page.urlKey });
       }
       // Before the index takes the batch: a refusal then leaves memory as it was.
-      if (usageBefore !== undefined) this.quotas!.assertGrowthWithin(accountId, usageBefore);
-      if (indexed.length > 0) this.listener.applySync(project.id, indexed);
-      if (stored.length > 0) this.storedListener?.pagesStored(project, stored);
+      if (usageBefore !== undefined) await this.quotas!.assertGrowthWithin(accountId, usageBefore, trx);
+      if (indexed.length > 0) await this.listener.applySync(trx, project.id, indexed);
+      if (stored.length > 0) await this.storedListener?.pagesStored(trx, project, stored);
       return { pages: result };
-    })();
+    });
   }
 
   /** How many distinct URLs of the batch the project does not hold yet: the pages the batch adds. */
-  private newUrlCount(projectId: string, valid: readonly ValidPage[]): number {
-    const keys = new Set(valid.map((page) => page.urlKey));
-    let count = 0;
-    for (const key of keys) if (this.pages.findStoredVersion(projectId, key) === undefined) count += 1;
-    return count;
+  private async newUrlCount(projectId: string, valid: readonly ValidPage[]): Promise<number> {
+    const keys = [...new Set(valid.map((page) => page.urlKey))];
+    const stored = await this.pages.findStoredVersions(projectId, keys);
+    return keys.filter((key) => !stored.has(key)).length;
   }
 
   /**
    * Pages sent exactly as stored (URL, title, content, status, exclusion, keyphrases, language) and indexed by the current analysis, with
    * their ids. Dates are not compared: a page whose dates alone changed keeps its analysis and takes the new dates. A URL sent twice in the batch is never among them: the later version must win whatever the stored one.
    */
-  private unchangedPages(projectId: string, valid: readonly ValidPage[]): Map<ValidPage, string> {
+  private async unchangedPages(executor: Executor, projectId: string, valid: readonly ValidPage[]): Promise<Map<ValidPage, string>> {
     const sent = new Map<string, number>();
     for (const page of valid) sent.set(page.urlKey, (sent.get(page.urlKey) ?? 0) + 1);
-    const unchanged = new Map<ValidPage, string>();
-    for (const page of valid) {
-      if (sent.get(page.urlKey) !== 1) continue;
-      const id = this.storedUnchanged(projectId, page);
-      if (id !== undefined) unchanged.set(page, id);
-    }
-    return unchanged;
-  }
-
-  /** The page's id when it is stored exactly as sent and indexed by the current analysis. */
-  private storedUnchanged(projectId: string, page: ValidPage): string | undefined {
-    const stored = this.pages.findStoredVersion(projectId, page.urlKey);
-    const same =
-      stored !== undefined &&
-      stored.url === page.url &&
-      stored.title === page.title &&
-      stored.statusCode === page.statusCode &&
-      stored.excluded === page.excluded &&
-      sameList(stored.keyphrases, page.keyphrases) &&
-      stored.language === page.language &&
-      stored.contentHash !== null &&
-      stored.contentHash.equals(page.contentHash) &&
-      this.listener.isCurrent(stored.id);
-    return same ? stored.id : undefined;
+    const once = valid.filter((page) => sent.get(page.urlKey) === 1);
+    const stored = await this.pages.findStoredVersions(projectId, once.map((page) => page.urlKey), executor);
+    const same = once.flatMap((page) => {
+      const version = stored.get(page.urlKey);
+      return version !== undefined && isStoredAsSent(version, page) ? [{ page, id: version.id }] : [];
+    });
+    const current = await this.listener.currentPages(executor, same.map(({ id }) => id));
+    return new Map(same.filter(({ id }) => current.has(id)).map(({ page, id }) => [page, id]));
   }
 
   private validate(project: Project, item: unknown, index: number): ValidPage | SyncError {
@@ -277,18 +268,32 @@ export class PagesService {
     };
   }
 
-  list(projectId: string, page: PaginationQuery): ListResult<PageSummary> {
+  async list(projectId: string, page: PaginationQuery): Promise<ListResult<PageSummary>> {
     return {
-      items: this.pages.list(projectId, page.limit, page.offset),
-      pagination: { ...page, total: this.pages.count(projectId) },
+      items: await this.pages.list(projectId, page.limit, page.offset),
+      pagination: { ...page, total: await this.pages.count(projectId) },
     };
   }
 
-  get(projectId: string, pageId: string): PageDetail {
-    const page = this.pages.findDetail(projectId, pageId);
+  async get(projectId: string, pageId: string): Promise<PageDetail> {
+    const page = await this.pages.findDetail(projectId, pageId);
     if (!page) throw new NotFoundError('Page');
     return page;
   }
+}
+
+/** Whether the stored version is the page as sent (dates aside); its analysis's version is checked apart. */
+function isStoredAsSent(stored: StoredVersion, page: ValidPage): boolean {
+  return (
+    stored.url === page.url &&
+    stored.title === page.title &&
+    stored.statusCode === page.statusCode &&
+    stored.excluded === page.excluded &&
+    sameList(stored.keyphrases, page.keyphrases) &&
+    stored.language === page.language &&
+    stored.contentHash !== null &&
+    stored.contentHash.equals(page.contentHash)
+  );
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

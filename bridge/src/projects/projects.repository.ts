@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { Project } from './projects.schemas.js';
 
 interface ProjectRow {
@@ -49,58 +51,57 @@ function toRow(project: Project) {
 }
 
 export class ProjectsRepository {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(db: Db) {
-    this.statements = {
-      insert: db.prepare(
-        `INSERT INTO projects (id, account_id, name, domain, preferred_sdk, include_paths, exclude_paths, min_relevance_score,
-           suggestions_per_page, ignored_words, created_at, updated_at)
-         VALUES (@id, @account_id, @name, @domain, @preferred_sdk, @include_paths, @exclude_paths, @min_relevance_score,
-           @suggestions_per_page, @ignored_words, @created_at, @updated_at)`,
-      ),
-      byId: db.prepare('SELECT * FROM projects WHERE id = ? AND account_id = ?'),
-      byIdOfAnyAccount: db.prepare('SELECT * FROM projects WHERE id = ?'),
-      list: db.prepare('SELECT * FROM projects WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?'),
-      count: db.prepare('SELECT COUNT(*) FROM projects WHERE account_id = ?').pluck(),
-      update: db.prepare(
-        `UPDATE projects SET name = @name, domain = @domain, preferred_sdk = @preferred_sdk, include_paths = @include_paths,
-         exclude_paths = @exclude_paths, min_relevance_score = @min_relevance_score,
-         suggestions_per_page = @suggestions_per_page, ignored_words = @ignored_words, updated_at = @updated_at WHERE id = @id`,
-      ),
-      remove: db.prepare('DELETE FROM projects WHERE id = ? AND account_id = ?'),
-    };
+  private rows(executor: Executor) {
+    return executor
+      .selectFrom('projects')
+      .select(['id', 'account_id', 'name', 'domain', 'preferred_sdk', 'include_paths', 'exclude_paths', 'min_relevance_score', 'suggestions_per_page', 'ignored_words', 'created_at', 'updated_at']);
   }
 
-  insert(accountId: string, project: Project): void {
-    this.statements.insert.run({ ...toRow(project), account_id: accountId, created_at: project.createdAt });
+  async insert(executor: Executor, accountId: string, project: Project): Promise<void> {
+    await executor.insertInto('projects').values({ ...toRow(project), account_id: accountId, created_at: project.createdAt }).execute();
   }
 
   /** The project if it exists AND belongs to the account; other accounts' projects do not exist for this one. */
-  find(accountId: string, projectId: string): Project | undefined {
-    const row = this.statements.byId.get(projectId, accountId) as ProjectRow | undefined;
+  async find(accountId: string, projectId: string, executor: Executor = this.db): Promise<Project | undefined> {
+    const row = await this.rows(executor).where('id', '=', projectId).where('account_id', '=', accountId).executeTakeFirst();
     return row ? toProject(row) : undefined;
   }
 
   /** The project whoever owns it: for work the bridge does on its own (background generation), never for a request. */
-  findOfAnyAccount(projectId: string): Project | undefined {
-    const row = this.statements.byIdOfAnyAccount.get(projectId) as ProjectRow | undefined;
+  async findOfAnyAccount(projectId: string, executor: Executor = this.db): Promise<Project | undefined> {
+    const row = await this.rows(executor).where('id', '=', projectId).executeTakeFirst();
     return row ? toProject(row) : undefined;
   }
 
-  list(accountId: string, limit: number, offset: number): Project[] {
-    return (this.statements.list.all(accountId, limit, offset) as ProjectRow[]).map(toProject);
+  async list(accountId: string, limit: number, offset: number): Promise<Project[]> {
+    const rows = await this.rows(this.db)
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('rowid', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(toProject);
   }
 
-  count(accountId: string): number {
-    return this.statements.count.get(accountId) as number;
+  async count(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
-  update(project: Project): void {
-    this.statements.update.run(toRow(project));
+  async update(executor: Executor, project: Project): Promise<void> {
+    const { id, ...changes } = toRow(project);
+    await executor.updateTable('projects').set(changes).where('id', '=', id).execute();
   }
 
-  remove(accountId: string, projectId: string): boolean {
-    return this.statements.remove.run(projectId, accountId).changes > 0;
+  async remove(executor: Executor, accountId: string, projectId: string): Promise<boolean> {
+    const result = await executor.deleteFrom('projects').where('id', '=', projectId).where('account_id', '=', accountId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

@@ -17,7 +17,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       status: 201,
       idempotent: true,
       errors: [400, 403, 413, 415],
-      handle: ({ auth, body }) => projects.create(auth.accountId, body),
+      handle: ({ auth, body, transaction }) => projects.create(auth.accountId, body, transaction ?? undefined),
     }),
     defineEndpoint({
       method: 'get',
@@ -29,7 +29,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       response: projectSchema,
       paginated: true,
       errors: [400],
-      handle: ({ auth, query }) => projects.list(auth.accountId, query),
+      handle: async ({ auth, query }) => projects.list(auth.accountId, query),
     }),
     defineEndpoint({
       method: 'get',
@@ -52,7 +52,7 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       body: updateProjectBody,
       response: projectSchema,
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => projects.update(auth.accountId, params.projectId, body),
+      handle: async ({ auth, params, body }) => projects.update(auth.accountId, params.projectId, body),
     }),
     defineEndpoint({
       method: 'delete',
@@ -63,8 +63,8 @@ export function projectEndpoints(projects: ProjectsService): Endpoint[] {
       params: projectParams,
       response: successResponse,
       errors: [404],
-      handle: ({ auth, params }) => {
-        projects.remove(auth.accountId, params.projectId);
+      handle: async ({ auth, params }) => {
+        await projects.remove(auth.accountId, params.projectId);
         return { success: true as const };
       },
     }),

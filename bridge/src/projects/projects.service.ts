@@ -1,4 +1,6 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
 import { NotFoundError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -7,28 +9,29 @@ import type { ProjectsRepository } from './projects.repository.js';
 import { DEFAULT_SUGGESTIONS_PER_PAGE, distinctWords, type CreateProjectInput, type Project, type UpdateProjectInput } from './projects.schemas.js';
 
 export interface ProjectHooks {
-  /** Inside the deleting transaction (the search index drops its data). */
+  /** After the deleting transaction committed (the search index in memory goes; its rows went with the project). */
   deleted: (projectId: string) => void;
   /** Inside the updating transaction, when includePaths or excludePaths changed (stale suggestions go). */
-  pathsChanged: (project: Project) => void;
+  pathsChanged: (trx: Executor, project: Project) => Promise<void>;
   /**
    * Inside the updating transaction, when the paths or a generation setting (minRelevanceScore, suggestionsPerPage,
    * ignoredWords) changed: the project's eligible pages are generated again.
    */
-  generationChanged: (project: Project, previous: Project) => void;
+  generationChanged: (trx: Executor, project: Project, previous: Project) => Promise<void>;
 }
 
 export class ProjectsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly projects: ProjectsRepository,
     private readonly clock: Clock,
     private readonly hooks: ProjectHooks,
     /** The account's project quota (accounts/quotas.ts). */
-    private readonly quotas?: { assertProjectAllowed: (accountId: string) => void },
+    private readonly quotas?: { assertProjectAllowed: (accountId: string, executor: Executor) => Promise<void> },
   ) {}
 
-  create(accountId: string, input: CreateProjectInput): Project {
+  /** `executor`: the transaction of an idempotent request, which stores its answer with the project. */
+  async create(accountId: string, input: CreateProjectInput, executor?: Executor): Promise<Project> {
     const now = this.clock.now().toISOString();
     const project: Project = {
       id: newId('prj'),
@@ -43,29 +46,30 @@ export class ProjectsService {
       createdAt: now,
       updatedAt: now,
     };
-    this.db.transaction(() => {
-      this.quotas?.assertProjectAllowed(accountId);
-      this.projects.insert(accountId, project);
-    })();
+    const insert = async (trx: Executor) => {
+      await this.quotas?.assertProjectAllowed(accountId, trx);
+      await this.projects.insert(trx, accountId, project);
+    };
+    await (executor ? insert(executor) : this.db.transaction().execute(insert));
     return project;
   }
 
-  list(accountId: string, page: PaginationQuery): ListResult<Project> {
+  async list(accountId: string, page: PaginationQuery): Promise<ListResult<Project>> {
     return {
-      items: this.projects.list(accountId, page.limit, page.offset),
-      pagination: { ...page, total: this.projects.count(accountId) },
+      items: await this.projects.list(accountId, page.limit, page.offset),
+      pagination: { ...page, total: await this.projects.count(accountId) },
     };
   }
 
   /** The account's project, or 404 — also when it exists under another account. */
-  require(accountId: string, projectId: string): Project {
-    const project = this.projects.find(accountId, projectId);
+  async require(accountId: string, projectId: string): Promise<Project> {
+    const project = await this.projects.find(accountId, projectId);
     if (!project) throw new NotFoundError('Project');
     return project;
   }
 
-  update(accountId: string, projectId: string, input: UpdateProjectInput): Project {
-    const current = this.require(accountId, projectId);
+  async update(accountId: string, projectId: string, input: UpdateProjectInput): Promise<Project> {
+    const current = await this.require(accountId, projectId);
     const updated: Project = {
       ...current,
       name: input.name ?? current.name,
@@ -83,23 +87,23 @@ export class ProjectsService {
     const settingsChanged =
       JSON.stringify([updated.minRelevanceScore, updated.suggestionsPerPage, updated.ignoredWords]) !==
       JSON.stringify([current.minRelevanceScore, current.suggestionsPerPage, current.ignoredWords]);
-    this.db.transaction(() => {
-      this.projects.update(updated);
-      if (pathsChanged) this.hooks.pathsChanged(updated);
-      if (pathsChanged || settingsChanged) this.hooks.generationChanged(updated, current);
-    })();
+    await this.db.transaction().execute(async (trx) => {
+      await this.projects.update(trx, updated);
+      if (pathsChanged) await this.hooks.pathsChanged(trx, updated);
+      if (pathsChanged || settingsChanged) await this.hooks.generationChanged(trx, updated, current);
+    });
     return updated;
   }
 
   /** The project whoever owns it, for the bridge's own background work (never for a request: see `require`). */
-  findForBackgroundWork(projectId: string): Project | undefined {
+  findForBackgroundWork(projectId: string): Promise<Project | undefined> {
     return this.projects.findOfAnyAccount(projectId);
   }
 
-  remove(accountId: string, projectId: string): void {
-    this.db.transaction(() => {
-      if (!this.projects.remove(accountId, projectId)) throw new NotFoundError('Project');
-      this.hooks.deleted(projectId);
-    })();
+  async remove(accountId: string, projectId: string): Promise<void> {
+    // The search index's rows cascade with the project.
+    const removed = await this.db.transaction().execute((trx) => this.projects.remove(trx, accountId, projectId));
+    if (!removed) throw new NotFoundError('Project');
+    this.hooks.deleted(projectId);
   }
 }

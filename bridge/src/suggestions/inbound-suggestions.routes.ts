@@ -20,7 +20,7 @@ export function inboundSuggestionEndpoints(projects: ProjectsService, inbound: I
       body: inboundBody,
       response: z.array(suggestionSchema),
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => foreground.serve(() => inbound.generate(projects.require(auth.accountId, params.projectId), body)),
+      handle: async ({ auth, params, body }) => foreground.serve(async () => inbound.generate((await projects.require(auth.accountId, params.projectId)), body)),
     }),
   ];
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/connection.js';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
 import type { InboundRequest, InboundSuggestion } from '../engine/inbound-suggestions.js';
 import type { RelevanceModel } from '../engine/relevance.js';
 import type { GenerateRequest } from '../engine/types.js';
@@ -15,7 +16,13 @@ import type { SuggestionsRepository } from './suggestions.repository.js';
 import type { InboundInput, Suggestion } from './suggestions.schemas.js';
 
 export interface InboundGenerator {
-  generateInbound: (request: InboundRequest, relevance: RelevanceModel) => InboundSuggestion[];
+  generateInbound: (
+    request: InboundRequest,
+    relevance: RelevanceModel,
+    beforeScoring: (sourcePageIds: readonly string[]) => Promise<void>,
+  ) => Promise<InboundSuggestion[]>;
+  /** One project's generation at a time, with its transaction (ProjectIndexes.serialized). */
+  serialized: <T>(projectId: string, work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -25,7 +32,7 @@ export interface InboundGenerator {
  */
 export class InboundSuggestionsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Schema>,
     private readonly suggestions: SuggestionsRepository,
     private readonly pages: PagesRepository,
     private readonly generator: InboundGenerator,
@@ -34,9 +41,9 @@ export class InboundSuggestionsService {
   ) {}
 
   /** Suggestions from other pages of the project to the target, best first, at most one per source. */
-  generate(project: Project, input: InboundInput): Suggestion[] {
+  async generate(project: Project, input: InboundInput): Promise<Suggestion[]> {
     const targetKey = normalizePageUrl(input.targetUrl);
-    const target = targetKey ? this.pages.findByUrlKey(project.id, targetKey) : undefined;
+    const target = targetKey ? await this.pages.findByUrlKey(project.id, targetKey) : undefined;
     if (!target) throw new NotFoundError('Target page');
     const refuse = (message: string) => new ValidationError([{ field: 'targetUrl', message }]);
     if (!isPathAllowed(target.url, project.includePaths, project.excludePaths)) {
@@ -49,14 +56,16 @@ export class InboundSuggestionsService {
 
     const minRelevanceScore = input.minRelevanceScore ?? project.minRelevanceScore ?? DEFAULT_MIN_RELEVANCE_SCORE;
     const isAnchorAllowed = anchorRule(project.ignoredWords);
-    const excludedPages = new Set(this.pages.excludedPageIds(project.id));
-    const settledSources = new Set(this.suggestions.settledSourceIds(target.id));
+    const excludedPages = new Set(await this.pages.excludedPageIds(project.id));
+    const settledSources = new Set(await this.suggestions.settledSourceIds(target.id));
+    // Read for the candidate sources once they are known (beforeScoring), before forwardRequest is asked.
+    let settledTargetsOf = new Map<string, Set<string>>();
     const noPaths = project.includePaths.length === 0 && project.excludePaths.length === 0;
     // Stored URLs are valid http(s) URLs, so without path rules every one is allowed: no parse per candidate.
     const allowed = noPaths ? () => true : (url: string) => isPathAllowed(url, project.includePaths, project.excludePaths);
     // What forward generation from the source would exclude: itself, excluded pages, its settled targets.
     const forwardRequest = (sourcePageId: string): GenerateRequest => {
-      const settledTargets = new Set(this.suggestions.settledTargetIds(sourcePageId));
+      const settledTargets = settledTargetsOf.get(sourcePageId) ?? new Set<string>();
       return {
         projectId: project.id,
         sourcePageId,
@@ -67,19 +76,24 @@ export class InboundSuggestionsService {
         ...(isAnchorAllowed ? { isAnchorAllowed } : {}),
       };
     };
-    const proposals = this.generator.generateInbound(
-      {
-        projectId: project.id,
-        targetPageId: target.id,
-        limit: input.limit,
-        minRelevanceScore,
-        isSourceAllowed: (pageId, url) => !excludedPages.has(pageId) && !settledSources.has(pageId) && allowed(url),
-        forwardRequest,
-      },
-      this.relevance.modelFor(project.id),
-    );
-    const ids = storePending(this.db, this.suggestions, project.id, proposals, this.clock.now().toISOString());
-    return this.suggestions.findMany(project.id, ids).sort((a, b) => b.relevanceScore - a.relevanceScore || a.sourcePageUrl.localeCompare(b.sourcePageUrl));
+    const { ids } = await this.generator.serialized(project.id, async () => {
+      const proposals = await this.generator.generateInbound(
+        {
+          projectId: project.id,
+          targetPageId: target.id,
+          limit: input.limit,
+          minRelevanceScore,
+          isSourceAllowed: (pageId, url) => !excludedPages.has(pageId) && !settledSources.has(pageId) && allowed(url),
+          forwardRequest,
+        },
+        await this.relevance.modelFor(project.id),
+        async (sourcePageIds) => {
+          settledTargetsOf = await this.suggestions.settledTargetsOf(sourcePageIds);
+        },
+      );
+      return this.db.transaction().execute((trx) => storePending(trx, this.suggestions, project.id, proposals, this.clock.now().toISOString()));
+    });
+    return (await this.suggestions.findMany(project.id, ids)).sort((a, b) => b.relevanceScore - a.relevanceScore || a.sourcePageUrl.localeCompare(b.sourcePageUrl));
   }
 }
 

@@ -17,17 +17,17 @@ import type { RelevanceSummary } from './suggestions.schemas.js';
 /** The site's own links, read as examples of what its authors link (engine/site-link-examples.ts). */
 export interface SiteLinks {
   /** Changes when the examples should be read again (the site grew or its links changed by a tenth). */
-  key: (projectId: string) => string;
+  key: (projectId: string) => Promise<string>;
   /** Examples from at most `maxPages` pages that link other pages of the site, found among at most `maxRead` pages. */
   examples: (
     projectId: string,
     relevance: RelevanceModel,
     limits: { maxPages: number; maxRead: number },
-  ) => { pages: number; examples: Decision[] };
+  ) => Promise<{ pages: number; examples: Decision[] }>;
 }
 
 /** A pair's target inputs added last, 'gone' when either page is not indexed (ProjectIndexes.laterTargetInputs). */
-export type PairLaterTargetInputs = (projectId: string, sourcePageId: string, targetPageId: string) => readonly number[] | 'gone';
+export type PairLaterTargetInputs = (projectId: string, sourcePageId: string, targetPageId: string) => Promise<readonly number[] | 'gone'>;
 
 /** Pages of the site read for examples: about a thousand examples, half a second on a large site. */
 export const SITE_LINK_PAGES = 100;
@@ -116,19 +116,21 @@ export class ProjectRelevance {
     private readonly laterTargetInputs: PairLaterTargetInputs | null = null,
   ) {}
 
-  modelFor(projectId: string): RelevanceModel {
-    return this.current(projectId).model;
+  /** The project's model; call inside ProjectIndexes.serialized, as it reads the project's index. */
+  async modelFor(projectId: string): Promise<RelevanceModel> {
+    return (await this.current(projectId)).model;
   }
 
-  summary(projectId: string): RelevanceSummary {
-    return this.current(projectId).summary;
+  /** Call inside ProjectIndexes.serialized, as modelFor. */
+  async summary(projectId: string): Promise<RelevanceSummary> {
+    return (await this.current(projectId)).summary;
   }
 
-  private siteModel(projectId: string): SiteModel {
-    const key = this.siteLinks?.key(projectId) ?? '';
+  private async siteModel(projectId: string): Promise<SiteModel> {
+    const key = (await this.siteLinks?.key(projectId)) ?? '';
     const cached = this.siteModels.get(projectId);
     if (cached?.key === key) return cached;
-    const read = this.siteLinks?.examples(projectId, this.base, { maxPages: SITE_LINK_PAGES, maxRead: SITE_LINK_PAGES_READ }) ?? { pages: 0, examples: [] };
+    const read = (await this.siteLinks?.examples(projectId, this.base, { maxPages: SITE_LINK_PAGES, maxRead: SITE_LINK_PAGES_READ })) ?? { pages: 0, examples: [] };
     const linked = read.examples.filter((example) => example.accepted).length;
     const enough = read.pages >= MIN_SITE_LINK_PAGES && linked >= MIN_SITE_LINKED_EXAMPLES;
     const adapted = enough ? adaptRelevanceModel(this.base, read.examples, SITE_LINKS_PRIOR_STRENGTH) : null;
@@ -157,23 +159,27 @@ export class ProjectRelevance {
   }
 
   /** The most recent decisions whose inputs the model reads, older engines' brought into its shape. */
-  private decisions(projectId: string): Decision[] {
-    return this.suggestions.decisions(projectId, MAX_DECISIONS).flatMap((decision) => {
-      const inputs = inputsInCurrentShape(
-        decision.inputs,
-        () => this.laterTargetInputs?.(projectId, decision.sourcePageId, decision.targetPageId) ?? 'gone',
-      );
-      return inputs === null ? [] : [{ inputs, accepted: decision.accepted }];
-    });
+  private async decisions(projectId: string): Promise<Decision[]> {
+    const decisions: Decision[] = [];
+    for (const decision of await this.suggestions.decisions(projectId, MAX_DECISIONS)) {
+      let inputs = inputsInCurrentShape(decision.inputs, () => 'gone');
+      // Read only for decisions stored before the later inputs existed.
+      if (inputs === null && this.laterTargetInputs) {
+        const later = await this.laterTargetInputs(projectId, decision.sourcePageId, decision.targetPageId);
+        inputs = inputsInCurrentShape(decision.inputs, () => later);
+      }
+      if (inputs !== null) decisions.push({ inputs, accepted: decision.accepted });
+    }
+    return decisions;
   }
 
-  private current(projectId: string): Adapted {
-    const site = this.siteModel(projectId);
-    const revision = this.suggestions.decisionsRevision(projectId);
+  private async current(projectId: string): Promise<Adapted> {
+    const site = await this.siteModel(projectId);
+    const revision = await this.suggestions.decisionsRevision(projectId);
     const key = `${site.key}|${site.summary.adapted}|${revision.count}/${revision.lastUpdatedAt ?? ''}`;
     const cached = this.cache.get(projectId);
     if (cached?.key === key) return cached;
-    const decisions = revision.count === 0 ? [] : this.decisions(projectId);
+    const decisions = revision.count === 0 ? [] : await this.decisions(projectId);
     const warmStart = cached?.summary.adapted ? cached.model : undefined;
     const adapted = adaptRelevanceModel(site.model, decisions, PRIOR_STRENGTH, warmStart);
     const accepted = decisions.filter((decision) => decision.accepted).length;

@@ -1,4 +1,7 @@
-import type { Db } from '../db/connection.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { inBatches } from '../db/batches.js';
+import type { Executor } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
 import type { Suggestion, SuggestionStatus } from './suggestions.schemas.js';
 
 export interface SuggestionUpsert {
@@ -47,202 +50,292 @@ export interface SuggestionFilter {
   livePages?: boolean | undefined;
 }
 
-const SELECT = `SELECT s.id, src.url AS sourcePageUrl, tgt.url AS targetPageUrl, s.anchor_text AS anchorText,
-  s.context, s.relevance_score AS relevanceScore, s.status, s.source_page_id AS sourcePageId,
-  s.target_page_id AS targetPageId, s.created_at AS createdAt, s.updated_at AS updatedAt
-  FROM suggestions s JOIN pages src ON src.id = s.source_page_id JOIN pages tgt ON tgt.id = s.target_page_id`;
+/** `text` as a LIKE pattern that matches it literally anywhere (%, _ and \ escaped). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
 
-/** A page inside the project's paths (JSON arrays @include / @exclude of path prefixes). */
-const IN_PATHS = `(json_array_length(@include) = 0 OR EXISTS (SELECT 1 FROM json_each(@include) WHERE substr(p.path, 1, length(value)) = value))
-  AND NOT EXISTS (SELECT 1 FROM json_each(@exclude) WHERE substr(p.path, 1, length(value)) = value)`;
-
-const FILTER = `s.project_id = @projectId AND (@statuses IS NULL OR s.status IN (SELECT value FROM json_each(@statuses)))
-  AND (@sourceKey IS NULL OR src.url_key = @sourceKey) AND (@targetKey IS NULL OR tgt.url_key = @targetKey)
-  AND (@implementationId IS NULL OR s.id IN (SELECT suggestion_id FROM implementation_items WHERE implementation_id = @implementationId))
-  AND (@ids IS NULL OR s.id IN (SELECT value FROM json_each(@ids)))
-  AND (@text IS NULL OR instr(lower(s.anchor_text), @text) > 0 OR instr(lower(src.title), @text) > 0 OR instr(lower(tgt.title), @text) > 0)
-  AND (@live = 0 OR (src.status_code BETWEEN 200 AND 299 AND tgt.status_code BETWEEN 200 AND 299))`;
+/**
+ * Whether the page `p` is inside the project's paths (prefixes of its URL path). substr and the prefix's length in
+ * code points, not LIKE: LIKE ignores ASCII case on SQLite.
+ */
+export function inPaths(eb: ExpressionBuilder<Schema & { p: Schema['pages'] }, 'p'>, includePaths: readonly string[], excludePaths: readonly string[]): Expression<SqlBool> {
+  const under = (prefix: string) => eb(eb.fn<string>('substr', ['p.path', eb.lit(1), eb.val([...prefix].length)]), '=', prefix);
+  const conditions: Expression<SqlBool>[] = [];
+  if (includePaths.length > 0) conditions.push(eb.or(includePaths.map(under)));
+  for (const prefix of excludePaths) conditions.push(eb.not(under(prefix)));
+  return eb.and(conditions);
+}
 
 export class SuggestionsRepository {
-  private readonly statements;
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  constructor(db: Db) {
-    this.statements = {
-      // A pending suggestion for the pair is refreshed in place (same id); any other status is left alone.
-      upsert: db.prepare(
-        `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score,
-           status, created_at, updated_at, inputs)
-         VALUES (@newId, @projectId, @sourcePageId, @targetPageId, @anchorText, @context, @relevanceScore, 'pending', @now, @now, @inputs)
-         ON CONFLICT (source_page_id, target_page_id) DO UPDATE SET anchor_text = excluded.anchor_text,
-           context = excluded.context, relevance_score = excluded.relevance_score, updated_at = excluded.updated_at,
-           inputs = excluded.inputs
-         WHERE suggestions.status = 'pending'
-         RETURNING id`,
-      ).pluck(),
-      byId: db.prepare(`${SELECT} WHERE s.id = ? AND s.project_id = ?`),
-      // `+` keeps the planner on the primary key: the project index would scan every suggestion of the project.
-      byIds: db.prepare(`${SELECT} WHERE +s.project_id = ? AND s.id IN (SELECT value FROM json_each(?))`),
-      // One prepared statement per sort order: ORDER BY cannot take parameters. rowid keeps the order stable.
-      list: Object.fromEntries(
-        Object.entries(SORT_COLUMNS).flatMap(([field, column]) =>
-          (['asc', 'desc'] as const).map((direction) => [
-            `${field}:${direction}`,
-            db.prepare(`${SELECT} WHERE ${FILTER} ORDER BY ${column} ${direction}, s.rowid ${direction} LIMIT @limit OFFSET @offset`),
-          ]),
-        ),
-      ),
-      count: db.prepare(
-        `SELECT COUNT(*) FROM suggestions s JOIN pages src ON src.id = s.source_page_id
-         JOIN pages tgt ON tgt.id = s.target_page_id WHERE ${FILTER}`,
-      ).pluck(),
-      settledTargets: db.prepare(
-        "SELECT target_page_id FROM suggestions WHERE source_page_id = ? AND status <> 'pending'",
-      ).pluck(),
-      settledSources: db.prepare(
-        "SELECT source_page_id FROM suggestions WHERE target_page_id = ? AND status <> 'pending'",
-      ).pluck(),
-      decisionsRevision: db.prepare(
-        // Decisions without inputs (made before they were kept) count too: the query then reads only the index.
-        `SELECT COUNT(*) AS count, MAX(updated_at) AS lastUpdatedAt FROM suggestions
-         WHERE project_id = ? AND status <> 'pending'`,
-      ),
-      decisions: db.prepare(
-        `SELECT inputs, status, source_page_id, target_page_id FROM suggestions
-         WHERE project_id = ? AND inputs IS NOT NULL AND status <> 'pending'
-         ORDER BY updated_at DESC LIMIT ?`,
-      ),
-      setStatus: db.prepare('UPDATE suggestions SET status = ?, updated_at = ? WHERE id = ?'),
-      remove: db.prepare('DELETE FROM suggestions WHERE id = ? AND project_id = ?'),
-      removePendingOfPage: db.prepare(
-        "DELETE FROM suggestions WHERE status = 'pending' AND (source_page_id = @pageId OR target_page_id = @pageId)",
-      ),
-      removePendingToPage: db.prepare("DELETE FROM suggestions WHERE status = 'pending' AND target_page_id = ?"),
-      removePendingBelow: db.prepare("DELETE FROM suggestions WHERE project_id = ? AND status = 'pending' AND relevance_score < ?"),
-      pendingAnchors: db.prepare("SELECT id, anchor_text AS anchorText FROM suggestions WHERE project_id = ? AND status = 'pending'"),
-      removeById: db.prepare('DELETE FROM suggestions WHERE id = ?'),
-      removePendingOutsidePaths: db.prepare(
-        `DELETE FROM suggestions WHERE project_id = @projectId AND status = 'pending' AND (
-           source_page_id IN (SELECT id FROM pages p WHERE p.project_id = @projectId AND NOT (${IN_PATHS}))
-           OR target_page_id IN (SELECT id FROM pages p WHERE p.project_id = @projectId AND NOT (${IN_PATHS})))`,
-      ),
-      lockedByImplementation: db.prepare(
-        `SELECT 1 FROM implementation_items i JOIN implementations m ON m.id = i.implementation_id
-         WHERE i.suggestion_id = ? AND i.succeeded = 1 AND i.rolled_back_at IS NULL AND m.status = 'completed' LIMIT 1`,
-      ).pluck(),
-    };
+  private joined(executor: Executor) {
+    return executor
+      .selectFrom('suggestions as s')
+      .innerJoin('pages as src', 'src.id', 's.source_page_id')
+      .innerJoin('pages as tgt', 'tgt.id', 's.target_page_id');
+  }
+
+  private selected(executor: Executor) {
+    return this.joined(executor).select([
+      's.id',
+      'src.url as sourcePageUrl',
+      'tgt.url as targetPageUrl',
+      's.anchor_text as anchorText',
+      's.context',
+      's.relevance_score as relevanceScore',
+      's.status',
+      's.source_page_id as sourcePageId',
+      's.target_page_id as targetPageId',
+      's.created_at as createdAt',
+      's.updated_at as updatedAt',
+    ]);
   }
 
   /**
    * Removes the project's pending suggestions that its generation settings would no longer propose: those scoring
    * below `minScore`, and those whose anchor `isAnchorAllowed` refuses. Returns how many went.
    */
-  removePendingRefusedBy(projectId: string, minScore: number, isAnchorAllowed: ((anchorText: string) => boolean) | undefined): number {
-    let removed = this.statements.removePendingBelow.run(projectId, minScore).changes;
+  async removePendingRefusedBy(
+    executor: Executor,
+    projectId: string,
+    minScore: number,
+    isAnchorAllowed: ((anchorText: string) => boolean) | undefined,
+  ): Promise<number> {
+    const below = await executor
+      .deleteFrom('suggestions')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'pending')
+      .where('relevance_score', '<', minScore)
+      .executeTakeFirst();
+    let removed = Number(below.numDeletedRows);
     if (isAnchorAllowed) {
-      const refused = (this.statements.pendingAnchors.all(projectId) as { id: string; anchorText: string }[])
-        .filter((row) => !isAnchorAllowed(row.anchorText))
-        .map((row) => row.id);
-      for (const id of refused) removed += this.statements.removeById.run(id).changes;
+      const pending = await executor
+        .selectFrom('suggestions')
+        .select(['id', 'anchor_text as anchorText'])
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'pending')
+        .execute();
+      const refused = pending.filter((row) => !isAnchorAllowed(row.anchorText)).map((row) => row.id);
+      for (const batch of inBatches(refused)) {
+        const result = await executor.deleteFrom('suggestions').where('id', 'in', batch).executeTakeFirst();
+        removed += Number(result.numDeletedRows);
+      }
     }
     return removed;
   }
 
-  /** Returns the id of the inserted or refreshed suggestion, or undefined when the pair is settled already. */
-  upsertPending(row: SuggestionUpsert): string | undefined {
-    return this.statements.upsert.get(row) as string | undefined;
+  /**
+   * Stores the rows as pending suggestions and answers the pairs stored with their ids: a pending suggestion for the
+   * pair is refreshed in place (same id); a pair of any other status is left alone and missing from the answer.
+   */
+  async upsertPending(executor: Executor, rows: readonly SuggestionUpsert[]): Promise<{ id: string; sourcePageId: string; targetPageId: string }[]> {
+    if (rows.length === 0) return [];
+    return executor
+      .insertInto('suggestions')
+      .values(
+        rows.map((row) => ({
+          id: row.newId,
+          project_id: row.projectId,
+          source_page_id: row.sourcePageId,
+          target_page_id: row.targetPageId,
+          anchor_text: row.anchorText,
+          context: row.context,
+          relevance_score: row.relevanceScore,
+          status: 'pending' as const,
+          created_at: row.now,
+          updated_at: row.now,
+          inputs: row.inputs,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['source_page_id', 'target_page_id'])
+          .doUpdateSet((eb) => ({
+            anchor_text: eb.ref('excluded.anchor_text'),
+            context: eb.ref('excluded.context'),
+            relevance_score: eb.ref('excluded.relevance_score'),
+            updated_at: eb.ref('excluded.updated_at'),
+            inputs: eb.ref('excluded.inputs'),
+          }))
+          .where('suggestions.status', '=', 'pending'),
+      )
+      .returning(['id', 'source_page_id as sourcePageId', 'target_page_id as targetPageId'])
+      .execute();
   }
 
-  find(projectId: string, id: string): Suggestion | undefined {
-    return this.statements.byId.get(id, projectId) as Suggestion | undefined;
+  find(projectId: string, id: string, executor: Executor = this.db): Promise<Suggestion | undefined> {
+    return this.selected(executor).where('s.id', '=', id).where('s.project_id', '=', projectId).executeTakeFirst();
   }
 
-  /** Several suggestions in one query (in no particular order). */
-  findMany(projectId: string, ids: readonly string[]): Suggestion[] {
-    return this.statements.byIds.all(projectId, JSON.stringify(ids)) as Suggestion[];
+  /** Several suggestions (in no particular order). */
+  async findMany(projectId: string, ids: readonly string[], executor: Executor = this.db): Promise<Suggestion[]> {
+    const found: Suggestion[] = [];
+    for (const batch of inBatches(ids)) {
+      found.push(...(await this.selected(executor).where('s.id', 'in', batch).where('s.project_id', '=', projectId).execute()));
+    }
+    return found;
   }
 
-  list(projectId: string, filter: SuggestionFilter, order: SuggestionOrder, limit: number, offset: number): Suggestion[] {
-    const statement = this.statements.list[`${order.orderBy}:${order.order}`]!;
-    return statement.all({ ...this.bind(projectId, filter), limit, offset }) as Suggestion[];
+  list(projectId: string, filter: SuggestionFilter, order: SuggestionOrder, limit: number, offset: number): Promise<Suggestion[]> {
+    return this.selected(this.db)
+      .where((eb) => this.filtered(eb, projectId, filter))
+      .orderBy(SORT_COLUMNS[order.orderBy], order.order)
+      // Insertion order keeps equal values in a stable order.
+      .orderBy('s.rowid', order.order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
-  count(projectId: string, filter: SuggestionFilter): number {
-    return this.statements.count.get(this.bind(projectId, filter)) as number;
+  async count(projectId: string, filter: SuggestionFilter): Promise<number> {
+    const row = await this.joined(this.db)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => this.filtered(eb, projectId, filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** Targets the source has a suggestion for that an editor has acted on (approved, rejected, implemented). */
-  settledTargetIds(sourcePageId: string): string[] {
-    return this.statements.settledTargets.all(sourcePageId) as string[];
+  async settledTargetIds(sourcePageId: string, executor: Executor = this.db): Promise<string[]> {
+    const rows = await executor.selectFrom('suggestions').select('target_page_id').where('source_page_id', '=', sourcePageId).where('status', '<>', 'pending').execute();
+    return rows.map((row) => row.target_page_id);
+  }
+
+  /** settledTargetIds of several sources at once, by source (a source with none is missing). */
+  async settledTargetsOf(sourcePageIds: readonly string[], executor: Executor = this.db): Promise<Map<string, Set<string>>> {
+    const settled = new Map<string, Set<string>>();
+    for (const batch of inBatches(sourcePageIds)) {
+      const rows = await executor
+        .selectFrom('suggestions')
+        .select(['source_page_id', 'target_page_id'])
+        .where('source_page_id', 'in', batch)
+        .where('status', '<>', 'pending')
+        .execute();
+      for (const row of rows) {
+        const targets = settled.get(row.source_page_id) ?? new Set<string>();
+        targets.add(row.target_page_id);
+        settled.set(row.source_page_id, targets);
+      }
+    }
+    return settled;
   }
 
   /** Sources the target has a suggestion from that an editor has acted on (approved, rejected, implemented). */
-  settledSourceIds(targetPageId: string): string[] {
-    return this.statements.settledSources.all(targetPageId) as string[];
+  async settledSourceIds(targetPageId: string, executor: Executor = this.db): Promise<string[]> {
+    const rows = await executor.selectFrom('suggestions').select('source_page_id').where('target_page_id', '=', targetPageId).where('status', '<>', 'pending').execute();
+    return rows.map((row) => row.source_page_id);
   }
 
-  decisionsRevision(projectId: string): DecisionsRevision {
-    return this.statements.decisionsRevision.get(projectId) as DecisionsRevision;
+  async decisionsRevision(projectId: string, executor: Executor = this.db): Promise<DecisionsRevision> {
+    // Decisions without inputs (made before they were kept) count too: the query then reads only the index.
+    const row = await executor
+      .selectFrom('suggestions')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('updated_at').as('lastUpdatedAt')])
+      .where('project_id', '=', projectId)
+      .where('status', '<>', 'pending')
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), lastUpdatedAt: row.lastUpdatedAt ?? null };
   }
 
   /** The most recent decisions: approved and implemented suggestions were accepted, rejected ones were not. */
-  decisions(projectId: string, limit: number): StoredDecision[] {
-    const rows = this.statements.decisions.all(projectId, limit) as {
-      inputs: Buffer;
-      status: SuggestionStatus;
-      source_page_id: string;
-      target_page_id: string;
-    }[];
-    return rows.map((row) => ({
-      inputs: new Float32Array(row.inputs.buffer.slice(row.inputs.byteOffset, row.inputs.byteOffset + row.inputs.byteLength)),
-      accepted: row.status !== 'rejected',
-      sourcePageId: row.source_page_id,
-      targetPageId: row.target_page_id,
-    }));
-  }
-
-  setStatus(id: string, status: SuggestionStatus, now: string): void {
-    this.statements.setStatus.run(status, now, id);
-  }
-
-  remove(projectId: string, id: string): boolean {
-    return this.statements.remove.run(id, projectId).changes > 0;
-  }
-
-  /** Pending suggestions from or to a page that is now excluded from suggestions. */
-  removePendingOfPage(pageId: string): void {
-    this.statements.removePendingOfPage.run({ pageId });
-  }
-
-  /** Pending suggestions to a page that no longer answers 2xx. */
-  removePendingToPage(pageId: string): void {
-    this.statements.removePendingToPage.run(pageId);
-  }
-
-  /** Pending suggestions whose source or target is now outside the project's paths. */
-  removePendingOutsidePaths(projectId: string, includePaths: readonly string[], excludePaths: readonly string[]): void {
-    this.statements.removePendingOutsidePaths.run({
-      projectId,
-      include: JSON.stringify(includePaths),
-      exclude: JSON.stringify(excludePaths),
+  async decisions(projectId: string, limit: number, executor: Executor = this.db): Promise<StoredDecision[]> {
+    const rows = await executor
+      .selectFrom('suggestions')
+      .select(['inputs', 'status', 'source_page_id', 'target_page_id'])
+      .where('project_id', '=', projectId)
+      .where('inputs', 'is not', null)
+      .where('status', '<>', 'pending')
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => {
+      const inputs = row.inputs!;
+      return {
+        inputs: new Float32Array(inputs.buffer.slice(inputs.byteOffset, inputs.byteOffset + inputs.byteLength)),
+        accepted: row.status !== 'rejected',
+        sourcePageId: row.source_page_id,
+        targetPageId: row.target_page_id,
+      };
     });
   }
 
-  /** True when the suggestion was applied by a completed implementation that has not been rolled back. */
-  isLockedByImplementation(id: string): boolean {
-    return this.statements.lockedByImplementation.get(id) === 1;
+  async setStatus(executor: Executor, id: string, status: SuggestionStatus, now: string): Promise<void> {
+    await executor.updateTable('suggestions').set({ status, updated_at: now }).where('id', '=', id).execute();
   }
 
-  private bind(projectId: string, filter: SuggestionFilter) {
-    return {
-      projectId,
-      statuses: filter.statuses ? JSON.stringify(filter.statuses) : null,
-      sourceKey: filter.sourceKey ?? null,
-      targetKey: filter.targetKey ?? null,
-      implementationId: filter.implementationId ?? null,
-      ids: filter.ids ? JSON.stringify(filter.ids) : null,
-      // instr, not LIKE: the text is matched as written, % and _ included.
-      text: filter.text === undefined ? null : filter.text.toLowerCase(),
-      live: filter.livePages === true ? 1 : 0,
-    };
+  async remove(executor: Executor, projectId: string, id: string): Promise<boolean> {
+    const result = await executor.deleteFrom('suggestions').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Pending suggestions from or to a page that is now excluded from suggestions. */
+  async removePendingOfPage(executor: Executor, pageId: string): Promise<void> {
+    await executor
+      .deleteFrom('suggestions')
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('source_page_id', '=', pageId), eb('target_page_id', '=', pageId)]))
+      .execute();
+  }
+
+  /** Pending suggestions to a page that no longer answers 2xx. */
+  async removePendingToPage(executor: Executor, pageId: string): Promise<void> {
+    await executor.deleteFrom('suggestions').where('status', '=', 'pending').where('target_page_id', '=', pageId).execute();
+  }
+
+  /** Pending suggestions whose source or target is now outside the project's paths. */
+  async removePendingOutsidePaths(executor: Executor, projectId: string, includePaths: readonly string[], excludePaths: readonly string[]): Promise<void> {
+    if (includePaths.length === 0 && excludePaths.length === 0) return;
+    const outside = executor
+      .selectFrom('pages as p')
+      .select('p.id')
+      .where('p.project_id', '=', projectId)
+      .where((eb) => eb.not(inPaths(eb, includePaths, excludePaths)));
+    await executor
+      .deleteFrom('suggestions')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('source_page_id', 'in', outside), eb('target_page_id', 'in', outside)]))
+      .execute();
+  }
+
+  /** True when the suggestion was applied by a completed implementation that has not been rolled back. */
+  async isLockedByImplementation(id: string, executor: Executor = this.db): Promise<boolean> {
+    const row = await executor
+      .selectFrom('implementation_items as i')
+      .innerJoin('implementations as m', 'm.id', 'i.implementation_id')
+      .select('i.suggestion_id')
+      .where('i.suggestion_id', '=', id)
+      .where('i.succeeded', '=', 1)
+      .where('i.rolled_back_at', 'is', null)
+      .where('m.status', '=', 'completed')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  private filtered(eb: ExpressionBuilder<Schema & JoinedTables, 's' | 'src' | 'tgt'>, projectId: string, filter: SuggestionFilter): Expression<SqlBool> {
+    const conditions: Expression<SqlBool>[] = [eb('s.project_id', '=', projectId)];
+    if (filter.statuses) conditions.push(filter.statuses.length > 0 ? eb('s.status', 'in', filter.statuses) : eb.lit(false));
+    if (filter.sourceKey !== undefined) conditions.push(eb('src.url_key', '=', filter.sourceKey));
+    if (filter.targetKey !== undefined) conditions.push(eb('tgt.url_key', '=', filter.targetKey));
+    if (filter.implementationId !== undefined) {
+      conditions.push(
+        eb('s.id', 'in', eb.selectFrom('implementation_items').select('suggestion_id').where('implementation_id', '=', filter.implementationId)),
+      );
+    }
+    if (filter.ids) conditions.push(filter.ids.length > 0 ? eb('s.id', 'in', filter.ids) : eb.lit(false));
+    if (filter.text !== undefined) {
+      const pattern = containsPattern(filter.text.toLowerCase());
+      const contains = (column: 's.anchor_text' | 'src.title' | 'tgt.title') => sql<SqlBool>`lower(${eb.ref(column)}) LIKE ${pattern} ESCAPE '\\'`;
+      conditions.push(eb.or([contains('s.anchor_text'), contains('src.title'), contains('tgt.title')]));
+    }
+    if (filter.livePages === true) {
+      conditions.push(eb.between('src.status_code', 200, 299), eb.between('tgt.status_code', 200, 299));
+    }
+    return eb.and(conditions);
   }
 }
+
+type JoinedTables = { s: Schema['suggestions']; src: Schema['pages']; tgt: Schema['pages'] };

@@ -29,7 +29,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       body: generateBody,
       response: z.array(suggestionSchema),
       errors: [400, 404, 413, 415],
-      handle: ({ auth, params, body }) => foreground.serve(() => suggestions.generate(projectOf(auth.accountId, params.projectId), body)),
+      handle: async ({ auth, params, body }) => foreground.serve(async () => suggestions.generate((await projectOf(auth.accountId, params.projectId)), body)),
     }),
     defineEndpoint({
       method: 'get',
@@ -41,7 +41,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       params: projectParams,
       response: relevanceSummarySchema,
       errors: [404],
-      handle: ({ auth, params }) => suggestions.relevanceSummary(projectOf(auth.accountId, params.projectId).id),
+      handle: async ({ auth, params }) => suggestions.relevanceSummary((await projectOf(auth.accountId, params.projectId)).id),
     }),
     defineEndpoint({
       method: 'get',
@@ -54,7 +54,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       response: suggestionSchema,
       paginated: true,
       errors: [400, 404],
-      handle: ({ auth, params, query }) => suggestions.list(projectOf(auth.accountId, params.projectId).id, query),
+      handle: async ({ auth, params, query }) => suggestions.list((await projectOf(auth.accountId, params.projectId)).id, query),
     }),
     defineEndpoint({
       method: 'get',
@@ -65,7 +65,7 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       params: suggestionParams,
       response: suggestionSchema,
       errors: [404],
-      handle: ({ auth, params }) => suggestions.get(projectOf(auth.accountId, params.projectId).id, params.suggestionId),
+      handle: async ({ auth, params }) => suggestions.get((await projectOf(auth.accountId, params.projectId)).id, params.suggestionId),
     }),
     defineEndpoint({
       method: 'patch',
@@ -79,8 +79,8 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       body: updateSuggestionBody,
       response: suggestionSchema,
       errors: [400, 404, 409, 413, 415],
-      handle: ({ auth, params, body }) =>
-        suggestions.updateStatus(projectOf(auth.accountId, params.projectId).id, params.suggestionId, body.status),
+      handle: async ({ auth, params, body }) =>
+        suggestions.updateStatus((await projectOf(auth.accountId, params.projectId)).id, params.suggestionId, body.status),
     }),
     defineEndpoint({
       method: 'delete',
@@ -91,8 +91,8 @@ export function suggestionEndpoints(projects: ProjectsService, suggestions: Sugg
       params: suggestionParams,
       response: successResponse,
       errors: [404, 409],
-      handle: ({ auth, params }) => {
-        suggestions.remove(projectOf(auth.accountId, params.projectId).id, params.suggestionId);
+      handle: async ({ auth, params }) => {
+        await suggestions.remove((await projectOf(auth.accountId, params.projectId)).id, params.suggestionId);
         return { success: true as const };
       },
     }),

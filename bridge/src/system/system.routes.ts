@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../db/connection.js';
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { ServiceUnavailableError } from '../errors.js';
 import type { IndexMemory } from '../indexing/project-indexes.js';
@@ -13,7 +14,7 @@ const indexMemorySchema = z
   .meta({ description: 'Search indexes in memory. An index loads at its first use and is released when unused or over the budget.' });
 
 /** Public endpoints: health and the API reference. */
-export function systemEndpoints(db: Db, openApiDocument: () => unknown, version: string, indexMemory: () => IndexMemory): Endpoint[] {
+export function systemEndpoints(db: Kysely<Schema>, openApiDocument: () => unknown, version: string, indexMemory: () => IndexMemory): Endpoint[] {
   return [
     defineEndpoint({
       method: 'get',
@@ -24,9 +25,9 @@ export function systemEndpoints(db: Db, openApiDocument: () => unknown, version:
       auth: false,
       response: z.object({ status: z.literal('ok'), version: z.string(), indexes: indexMemorySchema }),
       errors: [503],
-      handle: () => {
+      handle: async () => {
         try {
-          db.prepare('SELECT 1').get();
+          await sql`SELECT 1`.execute(db);
         } catch {
           throw new ServiceUnavailableError(1, 'The database is not usable.');
         }
