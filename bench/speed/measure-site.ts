@@ -9,6 +9,7 @@ import { rmSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../bridge/src/db/connection.js';
+import { sqliteBackend } from '../../bridge/src/db/database.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
 import type { IndexedPage } from '../../bridge/src/engine/types.js';
@@ -38,7 +39,7 @@ function createSite(db: Database.Database): void {
 }
 
 /** Syncs the site batch by batch; returns the time spent in analysis and in the sync transactions. */
-function syncSite(db: Database.Database, indexes: ProjectIndexes): { analyseMs: number; transactionMs: number; generateMs: number } {
+async function syncSite(db: Database.Database, indexes: ProjectIndexes): Promise<{ analyseMs: number; transactionMs: number; generateMs: number }> {
   const insertPage = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
     VALUES (?, '${PROJECT}', ?, ?, ?, 200, 'now', 'now')`);
   const insertContent = db.prepare('INSERT INTO page_contents (page_id, content) VALUES (?, ?)');
@@ -62,27 +63,32 @@ function syncSite(db: Database.Database, indexes: ProjectIndexes): { analyseMs: 
     });
     const written = performance.now();
     analyseMs += written - analysed;
-    db.transaction(() => {
-      indexed.forEach((page, i) => {
-        insertPage.run(page.pageId, page.url, page.url, page.title);
-        insertContent.run(page.pageId, batch[i]!.content);
-        page.linkedUrls.forEach((target, position) => insertLink.run(page.pageId, target, '', position));
-      });
-      indexes.applySync(PROJECT, indexed);
-    })();
+    await indexes.serialized(PROJECT, () =>
+      sqliteBackend(db)
+        .db.transaction()
+        .execute(async (trx) => {
+          // The same connection: these rows are in the transaction.
+          indexed.forEach((page, i) => {
+            insertPage.run(page.pageId, page.url, page.url, page.title);
+            insertContent.run(page.pageId, batch[i]!.content);
+            page.linkedUrls.forEach((target, position) => insertLink.run(page.pageId, target, '', position));
+          });
+          await indexes.applySync(trx, PROJECT, indexed);
+        }),
+    );
     transactionMs += performance.now() - written;
   }
   return { analyseMs, transactionMs, generateMs };
 }
 
-function measureQueries(indexes: ProjectIndexes, count: number) {
+async function measureQueries(indexes: ProjectIndexes, count: number) {
   const latencies: number[] = [];
   let suggestions = 0;
   let empty = 0;
   for (let q = 0; q < count + 50; q += 1) {
     const source = Math.floor(((q * 2654435761) >>> 0) % siteSize);
     const started = performance.now();
-    const answer = indexes.generate({
+    const answer = await indexes.generate({
       projectId: PROJECT,
       sourcePageId: `pg_${source}`,
       limit: 10,
@@ -109,22 +115,22 @@ function measureQueries(indexes: ProjectIndexes, count: number) {
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const file = args.db;
   if (args.phase === 'sync') {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
     const db = openDatabase(file);
     migrate(db);
     createSite(db);
-    const indexes = new ProjectIndexes(db);
-    const sync = syncSite(db, indexes);
+    const indexes = new ProjectIndexes(sqliteBackend(db).db, { sqlite: db });
+    const sync = await syncSite(db, indexes);
     const indexingMs = sync.analyseMs + sync.transactionMs;
     global.gc?.();
     const rssAfterSync = process.memoryUsage().rss;
-    const queries = measureQueries(indexes, Number(args.queries));
+    const queries = await measureQueries(indexes, Number(args.queries));
     // As the bridge does when it stops, so that "reload" measures a restart.
     const snapshotStarted = performance.now();
-    indexes.saveSnapshots();
+    await indexes.saveSnapshots();
     const snapshotMs = Math.round(performance.now() - snapshotStarted);
     db.pragma('wal_checkpoint(TRUNCATE)');
     console.log(
@@ -148,12 +154,12 @@ function main(): void {
     const started = performance.now();
     const db = openDatabase(file);
     migrate(db);
-    const indexes = new ProjectIndexes(db);
-    indexes.warmUp();
+    const indexes = new ProjectIndexes(sqliteBackend(db).db, { sqlite: db });
+    await indexes.warmUp();
     const readyMs = performance.now() - started;
     global.gc?.();
     const rss = process.memoryUsage().rss;
-    const queries = measureQueries(indexes, Number(args.queries));
+    const queries = await measureQueries(indexes, Number(args.queries));
     console.log(
       JSON.stringify({
         phase: 'reload',
@@ -169,4 +175,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { sqliteBackend } from '../../bridge/src/db/database.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
 import { SiteCorpus } from '../../bridge/src/engine/site-corpus.js';
@@ -55,17 +56,21 @@ class Site {
   indexes: ProjectIndexes;
   readonly pages = new Map<string, Page>();
 
-  constructor(pages: readonly Page[]) {
+  constructor() {
     migrate(this.db);
     this.db.prepare("INSERT INTO accounts (id, name, tier, rate_limit, created_at) VALUES ('acc', 'acc', 'free', 100, 'now')").run();
     this.db
       .prepare(`INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES ('prj', 'acc', 'Garden', '${SITE}', 'now', 'now')`)
       .run();
-    this.indexes = new ProjectIndexes(this.db);
-    this.sync(pages);
+    this.indexes = this.restarted();
   }
 
-  sync(pages: readonly Page[]): void {
+  /** The indexes a restarted bridge has: nothing in memory. */
+  restarted(): ProjectIndexes {
+    return new ProjectIndexes(sqliteBackend(this.db).db, { sqlite: this.db });
+  }
+
+  async sync(pages: readonly Page[]): Promise<void> {
     const upsert = this.db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
       VALUES (@id, 'prj', @url, @url, @title, 200, 'now', 'now') ON CONFLICT(id) DO UPDATE SET title = @title`);
     const indexed: IndexedPage[] = pages.map((page) => {
@@ -74,14 +79,18 @@ class Site {
       const linkedUrls = (page.links ?? []).map(([path]) => `${SITE}${path}`);
       return { pageId: `pg${page.path}`, url, title: page.title, statusCode: 200, analysis, linkedUrls, keyphrases: page.keyphrases ?? [] };
     });
-    this.db.transaction(() => {
-      for (const page of pages) upsert.run({ id: `pg${page.path}`, url: `${SITE}${page.path}`, title: page.title });
-      this.indexes.applySync('prj', indexed);
-    })();
+    const db = sqliteBackend(this.db).db;
+    await this.indexes.serialized('prj', () =>
+      db.transaction().execute(async (trx) => {
+        // The same connection: these rows are in the transaction.
+        for (const page of pages) upsert.run({ id: `pg${page.path}`, url: `${SITE}${page.path}`, title: page.title });
+        await this.indexes.applySync(trx, 'prj', indexed);
+      }),
+    );
     for (const page of pages) this.pages.set(page.path, page);
   }
 
-  forward(sourcePath: string, minRelevanceScore = 0): EngineSuggestion[] {
+  forward(sourcePath: string, minRelevanceScore = 0): Promise<EngineSuggestion[]> {
     return this.indexes.generate({
       projectId: 'prj',
       sourcePageId: `pg${sourcePath}`,
@@ -93,8 +102,8 @@ class Site {
   }
 
   /** The forward suggestion from `sourcePath` to `targetPath`, if any. */
-  pair(sourcePath: string, targetPath: string, minRelevanceScore = 0): EngineSuggestion | undefined {
-    return this.forward(sourcePath, minRelevanceScore).find((s) => s.targetPageId === `pg${targetPath}`);
+  async pair(sourcePath: string, targetPath: string, minRelevanceScore = 0): Promise<EngineSuggestion | undefined> {
+    return (await (await this.forward(sourcePath, minRelevanceScore))).find((s) => s.targetPageId === `pg${targetPath}`);
   }
 
   inbound(targetPath: string, minRelevanceScore: number) {
@@ -116,9 +125,9 @@ class Site {
   }
 
   /** Contract §4 for the answer from `sourcePath`: anchors verbatim in eligible text, one per target, none linked. */
-  violations(sourcePath: string): string[] {
+  async violations(sourcePath: string): Promise<string[]> {
     const stored = new Map([...this.pages.values()].map((p) => [`${SITE}${p.path}`, { html: htmlOf(p), statusCode: 200 }]));
-    const suggestions = this.forward(sourcePath).map((s) => ({ ...s, sourcePageUrl: `${SITE}${sourcePath}`, targetPageUrl: `${SITE}${s.targetPageId.slice(2)}` }));
+    const suggestions = (await (await this.forward(sourcePath))).map((s) => ({ ...s, sourcePageUrl: `${SITE}${sourcePath}`, targetPageUrl: `${SITE}${s.targetPageId.slice(2)}` }));
     return contractViolations(suggestions, stored);
   }
 
@@ -128,9 +137,10 @@ class Site {
 }
 
 const open: Site[] = [];
-const site = (pages: readonly Page[]): Site => {
-  const created = new Site(pages);
+const site = async (pages: readonly Page[]): Promise<Site> => {
+  const created = new Site();
   open.push(created);
+  await created.sync(pages);
   return created;
 };
 afterEach(() => {
@@ -160,60 +170,60 @@ describe("an editor's keyphrase as an anchor", () => {
   // the model reads that (its weakest source there scores 0.4998, just under the default, above the title's 0.34).
   test.each([1, 2, 4])(
     'when %i pages mention a page’s keyphrase, then each suggests it with that anchor at or above the default score, and at least as high as if the phrase were its title',
-    (count) => {
+    async (count) => {
       const sources = OTHERS.slice(0, count).map(mentioning);
       const pages = [...sources, ...OTHERS.slice(count)];
-      const byKeyphrase = site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...pages]);
-      const byTitle = site([{ ...CONTAINERS, title: 'Terracotta pots' }, ...pages]);
+      const byKeyphrase = await site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...pages]);
+      const byTitle = await site([{ ...CONTAINERS, title: 'Terracotta pots' }, ...pages]);
       for (const source of sources) {
-        const keyphrase = byKeyphrase.pair(source.path, CONTAINERS.path, DEFAULT_MIN_RELEVANCE_SCORE);
-        const title = byTitle.pair(source.path, CONTAINERS.path);
+        const keyphrase = (await byKeyphrase.pair(source.path, CONTAINERS.path, DEFAULT_MIN_RELEVANCE_SCORE));
+        const title = (await byTitle.pair(source.path, CONTAINERS.path));
         expect(keyphrase?.anchorText, source.path).toBe(PHRASE);
         expect(title?.anchorText, source.path).toBe(PHRASE);
         expect(keyphrase!.relevanceScore, source.path).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE_SCORE);
         expect(keyphrase!.relevanceScore, source.path).toBeGreaterThanOrEqual(title!.relevanceScore);
-        expect(byKeyphrase.violations(source.path), source.path).toEqual([]);
+        expect((await byKeyphrase.violations(source.path)), source.path).toEqual([]);
       }
     },
   );
 
-  test('when the keyphrase is asked for from the target’s side, then every page mentioning it is a source at the default score, scored as forward', () => {
+  test('when the keyphrase is asked for from the target’s side, then every page mentioning it is a source at the default score, scored as forward', async () => {
     const sources = OTHERS.slice(0, 4).map(mentioning);
-    const garden = site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...sources, ...OTHERS.slice(4)]);
-    const inbound = garden.inbound(CONTAINERS.path, DEFAULT_MIN_RELEVANCE_SCORE);
+    const garden = await site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...sources, ...OTHERS.slice(4)]);
+    const inbound = (await garden.inbound(CONTAINERS.path, DEFAULT_MIN_RELEVANCE_SCORE));
     expect(inbound.map((s) => s.sourcePageId).sort()).toEqual(sources.map((s) => `pg${s.path}`).sort());
     for (const suggestion of inbound) {
       expect(suggestion.anchorText).toBe(PHRASE);
-      expect(suggestion.relevanceScore).toBe(garden.pair(suggestion.sourcePageId.slice(2), CONTAINERS.path)!.relevanceScore);
+      expect(suggestion.relevanceScore).toBe((await garden.pair(suggestion.sourcePageId.slice(2), CONTAINERS.path))!.relevanceScore);
     }
   });
 
-  test('when a page already links the target, then the keyphrase is not suggested from it however strong', () => {
+  test('when a page already links the target, then the keyphrase is not suggested from it however strong', async () => {
     const linking: Page = { ...mentioning(OTHERS[0]!), links: [[CONTAINERS.path, 'our container guide']] };
-    const garden = site([{ ...CONTAINERS, keyphrases: [PHRASE] }, linking, mentioning(OTHERS[1]!), ...OTHERS.slice(2)]);
-    expect(garden.pair(linking.path, CONTAINERS.path)).toBeUndefined();
-    expect(garden.pair(OTHERS[1]!.path, CONTAINERS.path)?.anchorText).toBe(PHRASE);
+    const garden = await site([{ ...CONTAINERS, keyphrases: [PHRASE] }, linking, mentioning(OTHERS[1]!), ...OTHERS.slice(2)]);
+    expect((await garden.pair(linking.path, CONTAINERS.path))).toBeUndefined();
+    expect((await garden.pair(OTHERS[1]!.path, CONTAINERS.path))?.anchorText).toBe(PHRASE);
   });
 
-  test('when the keyphrase is also the anchor text of a link, then it reads as the strongest anchor while kept, and as that one link once withdrawn, after restarts too', () => {
+  test('when the keyphrase is also the anchor text of a link, then it reads as the strongest anchor while kept, and as that one link once withdrawn, after restarts too', async () => {
     const linking: Page = { ...OTHERS[0]!, links: [[CONTAINERS.path, PHRASE]] };
     const source = mentioning(OTHERS[1]!);
-    const garden = site([{ ...CONTAINERS, keyphrases: [PHRASE] }, linking, source, ...OTHERS.slice(2)]);
-    const strong = garden.pair(source.path, CONTAINERS.path)!;
+    const garden = await site([{ ...CONTAINERS, keyphrases: [PHRASE] }, linking, source, ...OTHERS.slice(2)]);
+    const strong = (await garden.pair(source.path, CONTAINERS.path))!;
     expect(usesInput(strong)).toBeCloseTo(Math.log1p(MAX_ANCHOR_USES), 6);
 
     // After a restart, rebuilt from the rows, then read back from a snapshot: the same count.
-    garden.indexes = new ProjectIndexes(garden.db);
-    expect(garden.pair(source.path, CONTAINERS.path)?.relevanceScore).toBe(strong.relevanceScore);
-    expect(garden.indexes.saveSnapshots()).toEqual(['prj']);
+    garden.indexes = garden.restarted();
+    expect((await garden.pair(source.path, CONTAINERS.path))?.relevanceScore).toBe(strong.relevanceScore);
+    expect(await garden.indexes.saveSnapshots()).toEqual(['prj']);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    garden.indexes = new ProjectIndexes(garden.db);
-    expect(garden.pair(source.path, CONTAINERS.path)?.relevanceScore).toBe(strong.relevanceScore);
+    garden.indexes = garden.restarted();
+    expect((await garden.pair(source.path, CONTAINERS.path))?.relevanceScore).toBe(strong.relevanceScore);
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
 
-    garden.sync([CONTAINERS]);
-    const linkOnly = garden.pair(source.path, CONTAINERS.path)!;
+    await garden.sync([CONTAINERS]);
+    const linkOnly = (await garden.pair(source.path, CONTAINERS.path))!;
     expect(linkOnly.anchorText).toBe(PHRASE);
     expect(usesInput(linkOnly)).toBeCloseTo(Math.log1p(1), 6);
     expect(linkOnly.relevanceScore).toBeLessThan(strong.relevanceScore);
@@ -221,25 +231,25 @@ describe("an editor's keyphrase as an anchor", () => {
 });
 
 describe('pages without keyphrases', () => {
-  test('when anchor texts of links name a page, then they count the pages linking with them, no more', () => {
+  test('when anchor texts of links name a page, then they count the pages linking with them, no more', async () => {
     const linked: Page[] = OTHERS.slice(0, 3).map((page) => ({ ...page, links: [[CONTAINERS.path, 'clay containers']] }));
     const source: Page = { ...OTHERS[3]!, html: `${OTHERS[3]!.html}<p>Herbs like clay containers best.</p>` };
-    const garden = site([CONTAINERS, ...linked, source, ...OTHERS.slice(4)]);
-    const suggestion = garden.pair(source.path, CONTAINERS.path)!;
+    const garden = await site([CONTAINERS, ...linked, source, ...OTHERS.slice(4)]);
+    const suggestion = (await garden.pair(source.path, CONTAINERS.path))!;
     expect(suggestion.anchorText).toBe('clay containers');
     expect(usesInput(suggestion)).toBeCloseTo(Math.log1p(3), 6);
   });
 
-  test('when one page has a keyphrase, then every page not mentioning it gets the very answers it got without it', () => {
+  test('when one page has a keyphrase, then every page not mentioning it gets the very answers it got without it', async () => {
     const source = mentioning(OTHERS[0]!);
     const linked: Page = { ...OTHERS[1]!, links: [[CONTAINERS.path, 'container growing']] };
     const pages = [source, linked, ...OTHERS.slice(2)];
-    const without = site([CONTAINERS, ...pages]);
-    const withKeyphrase = site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...pages]);
-    expect(withKeyphrase.pair(source.path, CONTAINERS.path)!.relevanceScore).toBeGreaterThan(without.pair(source.path, CONTAINERS.path)?.relevanceScore ?? 0);
+    const without = await site([CONTAINERS, ...pages]);
+    const withKeyphrase = await site([{ ...CONTAINERS, keyphrases: [PHRASE] }, ...pages]);
+    expect((await withKeyphrase.pair(source.path, CONTAINERS.path))!.relevanceScore).toBeGreaterThan((await without.pair(source.path, CONTAINERS.path))?.relevanceScore ?? 0);
     const others = [CONTAINERS, ...pages.slice(1)];
-    const answers = others.map((page) => without.forward(page.path));
+    const answers = await Promise.all(others.map((page) => without.forward(page.path)));
     expect(answers.flat().length).toBeGreaterThan(others.length);
-    expect(others.map((page) => withKeyphrase.forward(page.path))).toEqual(answers);
+    expect(await Promise.all(others.map((page) => withKeyphrase.forward(page.path)))).toEqual(answers);
   });
 });

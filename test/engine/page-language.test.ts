@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, test, vi } from 'vitest';
 import { anchorOptions, anchorSearch } from '../../bridge/src/engine/anchor-options.js';
+import { sqliteBackend } from '../../bridge/src/db/database.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { idf } from '../../bridge/src/engine/bm25.js';
 import { canonicalLanguageTag, primaryLanguage } from '../../bridge/src/engine/language.js';
@@ -183,21 +184,28 @@ describe('the language is kept over a restart', () => {
     return { pageId: page.path, url, title: page.title, statusCode: 200, analysis, linkedUrls: [], language: page.language };
   };
 
-  const answers = (indexes: ProjectIndexes) =>
-    PAGES.map((page) => indexes.generate(request(page.path)).map((s) => [page.path, s.targetPageId, s.anchorText]));
+  const answers = async (indexes: ProjectIndexes) => {
+    const all = [];
+    for (const page of PAGES) all.push((await indexes.generate(request(page.path))).map((s) => [page.path, s.targetPageId, s.anchorText]));
+    return all;
+  };
+  /** Indexes over the connection, as a (re)started bridge has them. */
+  const indexesOver = (db: Database.Database) => new ProjectIndexes(sqliteBackend(db).db, { sqlite: db });
 
-  test('when the bridge restarts, from the rows or from a snapshot, then pages are read in their languages and pair within them', () => {
+  test('when the bridge restarts, from the rows or from a snapshot, then pages are read in their languages and pair within them', async () => {
     const db = database();
-    const indexes = new ProjectIndexes(db);
-    db.transaction(() => indexes.applySync('prj', PAGES.map(indexed)))();
-    const before = answers(indexes);
+    const indexes = indexesOver(db);
+    await sqliteBackend(db)
+      .db.transaction()
+      .execute((trx) => indexes.applySync(trx, 'prj', PAGES.map(indexed)));
+    const before = await answers(indexes);
     expect(before.flat()).toContainEqual(['/de/garten', '/de/haus', 'Häuser']);
     expect(before.flat().filter(([source, target]) => source!.slice(0, 4) !== target!.slice(0, 4))).toEqual([]);
 
-    expect(answers(new ProjectIndexes(db))).toEqual(before);
-    expect(indexes.saveSnapshots()).toEqual(['prj']);
+    expect(await answers(indexesOver(db))).toEqual(before);
+    expect(await indexes.saveSnapshots()).toEqual(['prj']);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    expect(answers(new ProjectIndexes(db))).toEqual(before);
+    expect(await answers(indexesOver(db))).toEqual(before);
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
   });

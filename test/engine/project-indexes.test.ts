@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { sqliteBackend } from '../../bridge/src/db/database.js';
 import { migrate } from '../../bridge/src/db/migrate.js';
 import { analyzePage } from '../../bridge/src/engine/page-analysis.js';
 import { LATER_TARGET_INPUTS, TARGET_INPUTS } from '../../bridge/src/engine/relevance.js';
 import { SiteCorpus } from '../../bridge/src/engine/site-corpus.js';
 import type { GenerateRequest, IndexedPage } from '../../bridge/src/engine/types.js';
-import { ProjectIndexes } from '../../bridge/src/indexing/project-indexes.js';
+import { ProjectIndexes, type ProjectIndexesOptions } from '../../bridge/src/indexing/project-indexes.js';
 import { resolveHref } from '../../bridge/src/lib/url.js';
 import { contractViolations } from '../support/suggestion-validity.js';
 
@@ -72,16 +73,30 @@ function indexedPage(page: FixturePage): IndexedPage {
 }
 
 /** Writes the page rows as the bridge's sync does, then indexes them in the same transaction. */
-function sync(pages: FixturePage[], into: ProjectIndexes = indexes): void {
-  const upsert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
-    VALUES (@id, 'prj', @url, @url, @title, @status, 'now', 'now')
-    ON CONFLICT(id) DO UPDATE SET title = @title, status_code = @status`);
-  db.transaction(() => {
-    for (const page of pages) {
-      upsert.run({ id: `pg${page.path}`, url: `${SITE}${page.path}`, title: page.title, html: page.html, status: page.statusCode ?? 200 });
-    }
-    into.applySync('prj', pages.map(indexedPage));
-  })();
+async function sync(pages: FixturePage[], into: ProjectIndexes = indexes): Promise<void> {
+  await into.serialized('prj', () =>
+    store(db).transaction().execute(async (trx) => {
+      for (const page of pages) {
+        const row = { title: page.title, status_code: page.statusCode ?? 200 };
+        await trx
+          .insertInto('pages')
+          .values({ id: `pg${page.path}`, project_id: 'prj', url: `${SITE}${page.path}`, url_key: `${SITE}${page.path}`, created_at: 'now', last_synced_at: 'now', ...row })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
+          .execute();
+      }
+      await into.applySync(trx, 'prj', pages.map(indexedPage));
+    }),
+  );
+}
+
+/** The Kysely the bridge runs over this connection. */
+function store(connection: Database.Database) {
+  return sqliteBackend(connection).db;
+}
+
+/** Indexes over the test's connection, as the bridge makes them. */
+function indexesOver(connection: Database.Database, options: ProjectIndexesOptions = {}): ProjectIndexes {
+  return new ProjectIndexes(store(connection), { sqlite: connection, ...options });
 }
 
 function request(sourcePath: string, overrides: Partial<GenerateRequest> = {}): GenerateRequest {
@@ -96,13 +111,20 @@ function request(sourcePath: string, overrides: Partial<GenerateRequest> = {}): 
   };
 }
 
-function answer(sourcePath: string, overrides: Partial<GenerateRequest> = {}, from: ProjectIndexes = indexes) {
-  return from.generate(request(sourcePath, overrides)).map((s) => ({ ...s, target: s.targetPageId.slice(2) }));
+async function answer(sourcePath: string, overrides: Partial<GenerateRequest> = {}, from: ProjectIndexes = indexes) {
+  return (await from.generate(request(sourcePath, overrides))).map((s) => ({ ...s, target: s.targetPageId.slice(2) }));
 }
 
-function violations(sourcePath: string, pages: FixturePage[] = PAGES): string[] {
+/** The answers for each of the pages, in turn. */
+async function answersOf(pages: readonly FixturePage[], from: ProjectIndexes = indexes) {
+  const answers = [];
+  for (const page of pages) answers.push(await answer(page.path, {}, from));
+  return answers;
+}
+
+async function violations(sourcePath: string, pages: FixturePage[] = PAGES): Promise<string[]> {
   const stored = new Map(pages.map((p) => [`${SITE}${p.path}`, { html: p.html, statusCode: p.statusCode ?? 200 }]));
-  const suggestions = indexes.generate(request(sourcePath)).map((s) => ({
+  const suggestions = (await indexes.generate(request(sourcePath))).map((s) => ({
     ...s,
     sourcePageUrl: `${SITE}${sourcePath}`,
     targetPageUrl: `${SITE}${s.targetPageId.slice(2)}`,
@@ -110,20 +132,20 @@ function violations(sourcePath: string, pages: FixturePage[] = PAGES): string[] 
   return contractViolations(suggestions, stored);
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db);
   db.prepare("INSERT INTO accounts (id, name, tier, rate_limit, created_at) VALUES ('acc', 'acc', 'free', 100, 'now')").run();
   db.prepare(`INSERT INTO projects (id, account_id, name, domain, created_at, updated_at)
     VALUES ('prj', 'acc', 'Docs', '${SITE}', 'now', 'now')`).run();
-  indexes = new ProjectIndexes(db);
-  sync(PAGES);
+  indexes = indexesOver(db);
+  await sync(PAGES);
 });
 
 describe('ProjectIndexes.generate', () => {
-  test('when a page names other pages by their titles, then it suggests them with those names as anchors', () => {
-    const suggestions = answer('/kernel');
+  test('when a page names other pages by their titles, then it suggests them with those names as anchors', async () => {
+    const suggestions = (await answer('/kernel'));
     expect(suggestions.map((s) => [s.target, s.anchorText])).toEqual(
       expect.arrayContaining([
         ['/grub', 'GRUB boot loader'],
@@ -133,53 +155,55 @@ describe('ProjectIndexes.generate', () => {
     );
   });
 
-  test.each(PAGES.map((page) => page.path))('when suggesting for %s, then every contract §4 guarantee holds', (path) => {
-    expect(violations(path)).toEqual([]);
+  test.each(PAGES.map((page) => page.path))('when suggesting for %s, then every contract §4 guarantee holds', async (path) => {
+    expect(await violations(path)).toEqual([]);
   });
 
-  test('when the context is returned, then it is the sentence around the anchor', () => {
-    const grub = answer('/kernel').find((s) => s.target === '/grub');
+  test('when the context is returned, then it is the sentence around the anchor', async () => {
+    const grub = (await answer('/kernel')).find((s) => s.target === '/grub');
     expect(grub?.context).toBe('The Linux kernel is loaded by the GRUB boot loader.');
   });
 
-  test('when a target has a non-2xx status, then it is never suggested', () => {
-    expect(answer('/grub').map((s) => s.target)).not.toContain('/gone');
+  test('when a target has a non-2xx status, then it is never suggested', async () => {
+    expect((await answer('/grub')).map((s) => s.target)).not.toContain('/gone');
   });
 
-  test('when the source already links to a target, then that target is not suggested', () => {
-    expect(answer('/network').map((s) => s.target)).not.toContain('/grub');
+  test('when the source already links to a target, then that target is not suggested', async () => {
+    expect((await answer('/network')).map((s) => s.target)).not.toContain('/grub');
   });
 
-  test('when targets are excluded or outside the allowed paths, then they are not suggested', () => {
-    const targets = answer('/kernel', {
-      excludedTargetIds: new Set(['pg/apt']),
-      isTargetUrlAllowed: (url) => !url.endsWith('/dpkg'),
-    }).map((s) => s.target);
+  test('when targets are excluded or outside the allowed paths, then they are not suggested', async () => {
+    const targets = (
+      await answer('/kernel', {
+        excludedTargetIds: new Set(['pg/apt']),
+        isTargetUrlAllowed: (url) => !url.endsWith('/dpkg'),
+      })
+    ).map((s) => s.target);
     expect(targets).not.toContain('/apt');
     expect(targets).not.toContain('/dpkg');
     expect(targets).toContain('/grub');
   });
 
-  test('when limit and minRelevanceScore are given, then the answer respects both and is sorted', () => {
-    const all = answer('/kernel');
-    const limited = answer('/kernel', { limit: 1 });
+  test('when limit and minRelevanceScore are given, then the answer respects both and is sorted', async () => {
+    const all = (await answer('/kernel'));
+    const limited = (await answer('/kernel', { limit: 1 }));
     expect(limited).toEqual(all.slice(0, 1));
     const floor = all[all.length - 1]!.relevanceScore + 1e-6;
-    expect(answer('/kernel', { minRelevanceScore: floor }).every((s) => s.relevanceScore >= floor)).toBe(true);
+    expect((await answer('/kernel', { minRelevanceScore: floor })).every((s) => s.relevanceScore >= floor)).toBe(true);
     const scores = all.map((s) => s.relevanceScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  test('when two targets are named by overlapping phrases, then each anchor is used once and none overlap', () => {
-    sync([{ path: '/packages', title: 'Package manager – Docs', html: '<p>A package manager installs packages.</p>' }]);
-    const suggestions = answer('/kernel');
+  test('when two targets are named by overlapping phrases, then each anchor is used once and none overlap', async () => {
+    await sync([{ path: '/packages', title: 'Package manager – Docs', html: '<p>A package manager installs packages.</p>' }]);
+    const suggestions = (await answer('/kernel'));
     const anchors = suggestions.map((s) => s.anchorText);
     expect(anchors).toContain('APT package manager');
     expect(anchors).not.toContain('package manager');
   });
 
-  test('when the source page is unknown, then there are no suggestions', () => {
-    expect(answer('/nowhere')).toEqual([]);
+  test('when the source page is unknown, then there are no suggestions', async () => {
+    expect((await answer('/nowhere'))).toEqual([]);
   });
 });
 
@@ -195,56 +219,60 @@ describe("ProjectIndexes and the editors' keyphrases", () => {
     title: 'Choosing coffee beans – Docs',
     html: '<p>Light roasts suit filters. For iced drinks, get the cold brew ratio right before you buy a big bag.</p>',
   };
-  const anchorsTo = (target: string, from: ProjectIndexes = indexes) =>
-    answer('/beans', {}, from).filter((s) => s.target === target).map((s) => s.anchorText);
+  const anchorsTo = async (target: string, from: ProjectIndexes = indexes) =>
+    (await answer('/beans', {}, from)).filter((s) => s.target === target).map((s) => s.anchorText);
 
-  test('when a page has a keyphrase another page mentions, then that page suggests it with exactly that anchor, and not without it', () => {
-    sync([brewing, mentioning]);
-    expect(anchorsTo('/brewing')).not.toContain('cold brew ratio');
-    const scoreBefore = answer('/beans').find((s) => s.target === '/brewing')?.relevanceScore ?? 0;
+  test('when a page has a keyphrase another page mentions, then that page suggests it with exactly that anchor, and not without it', async () => {
+    await sync([brewing, mentioning]);
+    expect(await anchorsTo('/brewing')).not.toContain('cold brew ratio');
+    const scoreBefore = (await answer('/beans')).find((s) => s.target === '/brewing')?.relevanceScore ?? 0;
 
-    sync([withKeyphrase]);
-    const [first] = answer('/beans').filter((s) => s.target === '/brewing');
+    await sync([withKeyphrase]);
+    const [first] = (await answer('/beans')).filter((s) => s.target === '/brewing');
     expect(first?.anchorText).toBe('cold brew ratio');
     expect(first!.relevanceScore).toBeGreaterThan(scoreBefore);
-    expect(violations('/beans', [...PAGES, withKeyphrase, mentioning])).toEqual([]);
+    expect(await violations('/beans', [...PAGES, withKeyphrase, mentioning])).toEqual([]);
   });
 
-  test('when the bridge restarts, from the rows or from a snapshot, then the keyphrase still names its page', () => {
-    sync([withKeyphrase, mentioning]);
-    expect(anchorsTo('/brewing', new ProjectIndexes(db))).toContain('cold brew ratio');
-    indexes.saveSnapshots();
+  test('when the bridge restarts, from the rows or from a snapshot, then the keyphrase still names its page', async () => {
+    await sync([withKeyphrase, mentioning]);
+    expect(await anchorsTo('/brewing', indexesOver(db))).toContain('cold brew ratio');
+    await indexes.saveSnapshots();
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    const restarted = new ProjectIndexes(db);
-    expect(anchorsTo('/brewing', restarted)).toContain('cold brew ratio');
+    const restarted = indexesOver(db);
+    expect(await anchorsTo('/brewing', restarted)).toContain('cold brew ratio');
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
   });
 
-  test('when the page is synced again without its keyphrase, then the keyphrase no longer names it', () => {
-    sync([withKeyphrase, mentioning]);
-    sync([brewing]);
-    expect(anchorsTo('/brewing')).not.toContain('cold brew ratio');
-    expect(anchorsTo('/brewing', new ProjectIndexes(db))).not.toContain('cold brew ratio');
+  test('when the page is synced again without its keyphrase, then the keyphrase no longer names it', async () => {
+    await sync([withKeyphrase, mentioning]);
+    await sync([brewing]);
+    expect(await anchorsTo('/brewing')).not.toContain('cold brew ratio');
+    expect(await anchorsTo('/brewing', indexesOver(db))).not.toContain('cold brew ratio');
   });
 });
 
 describe("ProjectIndexes and the site's own links as examples", () => {
-  const htmlOf = (pageId: string): string | undefined => PAGES.find((p) => `pg${p.path}` === pageId)?.html;
+  const htmlOf = async (pageIds: readonly string[]) =>
+    new Map(PAGES.filter((p) => pageIds.includes(`pg${p.path}`)).map((p) => [`pg${p.path}`, p.html]));
 
-  test('when enough pages may be read, then the one page that links another is read for its examples', () => {
+  test('when enough pages may be read, then the one page that links another is read for its examples', async () => {
     const read: string[] = [];
-    const found = indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead: 100 }, (pageId) => {
-      read.push(pageId);
-      return htmlOf(pageId);
+    const found = await indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead: 100 }, (pageIds) => {
+      read.push(...pageIds);
+      return htmlOf(pageIds);
     });
     expect(read).toEqual(['pg/network']);
     expect(found.pages).toBe(1);
     expect(found.examples.some((example) => example.accepted)).toBe(true);
   });
 
-  test('when fewer pages may be read than it takes to reach a linking page, then the search stops there', () => {
-    const counts = PAGES.map((_, maxRead) => indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead }, htmlOf).pages);
+  test('when fewer pages may be read than it takes to reach a linking page, then the search stops there', async () => {
+    const counts: number[] = [];
+    for (let maxRead = 0; maxRead < PAGES.length; maxRead += 1) {
+      counts.push((await indexes.siteLinkExamples('prj', indexes.relevance, { maxPages: 100, maxRead }, htmlOf)).pages);
+    }
     // Nothing is found without reading; the linking page is reached at one place in the order, and found from there on.
     const firstFound = counts.indexOf(1);
     expect(firstFound).toBeGreaterThan(0);
@@ -254,54 +282,54 @@ describe("ProjectIndexes and the site's own links as examples", () => {
 });
 
 describe('ProjectIndexes lifecycle', () => {
-  test('when a page is synced again with a new title, then its old title no longer names it', () => {
-    expect(answer('/kernel').map((s) => s.anchorText)).toContain('APT package manager');
-    sync([{ path: '/apt', title: 'Software sources – Docs', html: '<p>Configure the mirrors.</p>' }]);
-    const anchors = answer('/kernel').filter((s) => s.target === '/apt').map((s) => s.anchorText);
+  test('when a page is synced again with a new title, then its old title no longer names it', async () => {
+    expect((await answer('/kernel')).map((s) => s.anchorText)).toContain('APT package manager');
+    await sync([{ path: '/apt', title: 'Software sources – Docs', html: '<p>Configure the mirrors.</p>' }]);
+    const anchors = (await answer('/kernel')).filter((s) => s.target === '/apt').map((s) => s.anchorText);
     expect(anchors).not.toContain('APT package manager');
   });
 
-  test('when the bridge restarts, then the reloaded indexes give the same answer', () => {
-    const before = answer('/kernel');
-    const reopened = new ProjectIndexes(db);
-    reopened.warmUp();
-    expect(answer('/kernel', {}, reopened)).toEqual(before);
+  test('when the bridge restarts, then the reloaded indexes give the same answer', async () => {
+    const before = await answer('/kernel');
+    const reopened = indexesOver(db);
+    await reopened.warmUp();
+    expect((await answer('/kernel', {}, reopened))).toEqual(before);
   });
 
-  test('when the bridge stops and starts, then the indexes come back from their snapshot and answer the same', () => {
+  test('when the bridge stops and starts, then the indexes come back from their snapshot and answer the same', async () => {
     const sources = PAGES.map((page) => page.path);
-    const before = sources.map((path) => answer(path));
-    expect(indexes.saveSnapshots()).toEqual(['prj']);
+    const before = await answersOf(PAGES);
+    expect((await indexes.saveSnapshots())).toEqual(['prj']);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
-    expect(sources.map((path) => answer(path, {}, restarted))).toEqual(before);
+    expect(await answersOf(PAGES, restarted)).toEqual(before);
     expect(before.flat().length).toBeGreaterThan(0);
   });
 
-  test('when pages were synced in batches that changed the average length, then a restart from the rows answers the same', () => {
+  test('when pages were synced in batches that changed the average length, then a restart from the rows answers the same', async () => {
     // The second batch's long pages raise the site's average length: impacts computed again at the restart would differ.
     const longer = (topic: string) => Array.from({ length: 12 }, () => `The Linux kernel ${topic} settings and their defaults.`).join(' ');
-    sync([
+    await sync([
       { path: '/kernel-tuning', title: 'Kernel tuning – Docs', html: `<p>${longer('scheduler')}</p>` },
       { path: '/kernel-modules', title: 'Kernel modules – Docs', html: `<p>${longer('module')}</p>` },
     ]);
-    const before = PAGES.map((page) => answer(page.path));
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
-    expect(PAGES.map((page) => answer(page.path, {}, restarted))).toEqual(before);
+    const before = await answersOf(PAGES);
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
+    expect(await answersOf(PAGES, restarted)).toEqual(before);
     expect(before.flat().length).toBeGreaterThan(0);
   });
 
-  test('when rows were stored without their average length (before migration 13), then a rebuild answers, the same each time', () => {
+  test('when rows were stored without their average length (before migration 13), then a rebuild answers, the same each time', async () => {
     db.prepare('UPDATE search_documents SET average_length = NULL').run();
-    const first = new ProjectIndexes(db);
-    const answers = PAGES.map((page) => answer(page.path, {}, first));
+    const first = indexesOver(db);
+    const answers = await answersOf(PAGES, first);
     expect(answers.flat().length).toBeGreaterThan(0);
     for (const suggestion of answers.flat()) expect(Number.isFinite(suggestion.relevanceScore)).toBe(true);
-    expect(PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)))).toEqual(answers);
+    expect(await answersOf(PAGES, indexesOver(db))).toEqual(answers);
   });
 
   /** Pages on the same subjects, so that their TF-IDF cosines are not 0. */
@@ -314,158 +342,165 @@ describe('ProjectIndexes lifecycle', () => {
     }));
   const cosineOf = (suggestion: { inputs: readonly number[] }): number => suggestion.inputs[TARGET_INPUTS - LATER_TARGET_INPUTS]!;
 
-  test('when pages were synced in batches that changed idf, then a restart from the rows gives each page its vector length', () => {
-    sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
+  test('when pages were synced in batches that changed idf, then a restart from the rows gives each page its vector length', async () => {
+    await sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
     // The second batch makes the first's words commoner: lengths computed again at the restart would all shrink.
-    sync(kernelPages(KERNEL_PAGES, 20, 'scheduler memory swap'));
-    const before = PAGES.map((page) => answer(page.path));
+    await sync(kernelPages(KERNEL_PAGES, 20, 'scheduler memory swap'));
+    const before = await answersOf(PAGES);
     expect(before.flat().some((s) => cosineOf(s) > 0)).toBe(true);
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
-    expect(PAGES.map((page) => answer(page.path, {}, restarted))).toEqual(before);
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
+    expect(await answersOf(PAGES, restarted)).toEqual(before);
   });
 
-  test('when rows were stored without a vector length (before migration 14), then a rebuild computes one, the same each time', () => {
-    sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
+  test('when rows were stored without a vector length (before migration 14), then a rebuild computes one, the same each time', async () => {
+    await sync(kernelPages(0, KERNEL_PAGES, 'scheduler'));
     db.prepare('UPDATE search_documents SET vector_norm = NULL').run();
-    const answers = PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)));
+    const answers = await answersOf(PAGES, indexesOver(db));
     expect(answers.flat().some((s) => cosineOf(s) > 0)).toBe(true);
     for (const suggestion of answers.flat()) expect(Number.isFinite(suggestion.relevanceScore)).toBe(true);
-    expect(PAGES.map((page) => answer(page.path, {}, new ProjectIndexes(db)))).toEqual(answers);
+    expect(await answersOf(PAGES, indexesOver(db))).toEqual(answers);
   });
 
-  test('when a snapshot is of the stored state, then stopping again does not rewrite it', () => {
-    indexes.saveSnapshots();
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
-    expect(restarted.saveSnapshots()).toEqual([]);
+  test('when a snapshot is of the stored state, then stopping again does not rewrite it', async () => {
+    await indexes.saveSnapshots();
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
+    expect((await restarted.saveSnapshots())).toEqual([]);
   });
 
-  test('when pages were synced after the snapshot, then it is dropped and the indexes are rebuilt with them', () => {
-    indexes.saveSnapshots();
-    sync([{ path: '/swap', title: 'Swap space – Docs', html: '<p>Swap space extends memory for the Linux kernel.</p>' }]);
+  test('when pages were synced after the snapshot, then it is dropped and the indexes are rebuilt with them', async () => {
+    await indexes.saveSnapshots();
+    await sync([{ path: '/swap', title: 'Swap space – Docs', html: '<p>Swap space extends memory for the Linux kernel.</p>' }]);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
     expect(restored).not.toHaveBeenCalled();
     restored.mockRestore();
-    expect(answer('/swap', {}, restarted).map((s) => s.target)).toContain('/kernel');
-    expect(answer('/kernel', {}, restarted)).toEqual(answer('/kernel', {}, new ProjectIndexes(db)));
+    expect((await answer('/swap', {}, restarted)).map((s) => s.target)).toContain('/kernel');
+    expect((await answer('/kernel', {}, restarted))).toEqual((await answer('/kernel', {}, indexesOver(db))));
     expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
   });
 
-  test('when a snapshot cannot be read, then the indexes are rebuilt from their rows and it is dropped', () => {
-    const before = answer('/kernel');
-    indexes.saveSnapshots();
+  test('when a snapshot cannot be read, then the indexes are rebuilt from their rows and it is dropped', async () => {
+    const before = await answer('/kernel');
+    await indexes.saveSnapshots();
     db.prepare("UPDATE search_snapshots SET data = x'00ff00ff'").run();
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
-    expect(answer('/kernel', {}, restarted)).toEqual(before);
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
+    expect((await answer('/kernel', {}, restarted))).toEqual(before);
     expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
   });
 
-  test('when a restored index is synced again, then it answers as one that never stopped', () => {
-    indexes.saveSnapshots();
-    const restarted = new ProjectIndexes(db);
-    restarted.warmUp();
+  test('when a restored index is synced again, then it answers as one that never stopped', async () => {
+    await indexes.saveSnapshots();
+    const restarted = indexesOver(db);
+    await restarted.warmUp();
     const change = [{ path: '/apt', title: 'Software sources – Docs', html: '<p>Configure the mirrors of the Linux kernel.</p>' }];
-    sync(change, restarted);
-    sync(change, indexes);
-    for (const page of PAGES) expect(answer(page.path, {}, restarted)).toEqual(answer(page.path));
+    await sync(change, restarted);
+    await sync(change, indexes);
+    for (const page of PAGES) expect(await answer(page.path, {}, restarted)).toEqual(await answer(page.path));
   });
 
-  test('when pages are re-synced unchanged, then the answer is unchanged', () => {
-    const before = answer('/kernel');
-    sync(PAGES);
-    expect(answer('/kernel')).toEqual(before);
+  test('when pages are re-synced unchanged, then the answer is unchanged', async () => {
+    const before = await answer('/kernel');
+    await sync(PAGES);
+    expect((await answer('/kernel'))).toEqual(before);
   });
 
-  test('when a project is dropped, then its index rows are gone and nothing is suggested', () => {
+  test('when a project is deleted, then its index rows go with it and, once dropped from memory, nothing is suggested', async () => {
+    db.prepare("DELETE FROM projects WHERE id = 'prj'").run();
     indexes.dropProject('prj');
     const rows = db.prepare("SELECT COUNT(*) FROM search_documents WHERE project_id = 'prj'").pluck().get();
     expect(rows).toBe(0);
-    expect(answer('/kernel')).toEqual([]);
+    expect((await answer('/kernel'))).toEqual([]);
   });
 
-  test('when a sync transaction rolls back after indexing, then the next answer comes from the database state', () => {
-    const before = answer('/kernel');
-    expect(() =>
-      db.transaction(() => {
-        indexes.applySync('prj', [indexedPage({ path: '/kernel', title: 'Other', html: '<p>nothing</p>' })]);
-        throw new Error('later failure');
-      })(),
-    ).toThrow('later failure');
-    expect(answer('/kernel')).toEqual(before);
+  test('when a sync transaction rolls back after indexing, then the next answer comes from the database state', async () => {
+    const before = await answer('/kernel');
+    await expect(
+      store(db)
+        .transaction()
+        .execute(async (trx) => {
+          await indexes.applySync(trx, 'prj', [indexedPage({ path: '/kernel', title: 'Other', html: '<p>nothing</p>' })]);
+          throw new Error('later failure');
+        }),
+    ).rejects.toThrow('later failure');
+    expect((await answer('/kernel'))).toEqual(before);
   });
 });
 
 describe('ProjectIndexes with manual pages', () => {
-  test('when a page names a manual page with its section, then the anchor takes the section in', () => {
-    sync([
+  test('when a page names a manual page with its section, then the anchor takes the section in', async () => {
+    await sync([
       { path: '/git-blame', title: 'git-blame(1)', html: '<p>Show what revision and author last modified each line.</p>' },
       { path: '/git-annotate', title: 'git-annotate(1)', html: '<p>The only difference from git-blame(1) is the output format.</p>' },
     ]);
-    expect(answer('/git-annotate').map((s) => [s.target, s.anchorText])).toContainEqual(['/git-blame', 'git-blame(1)']);
+    expect((await answer('/git-annotate')).map((s) => [s.target, s.anchorText])).toContainEqual(['/git-blame', 'git-blame(1)']);
   });
 });
 
 describe('ProjectIndexes memory budget', () => {
   /** A second project with the same pages under other ids, indexed into `into`. */
-  function syncSecondProject(into: ProjectIndexes): void {
+  async function syncSecondProject(into: ProjectIndexes): Promise<void> {
     db.prepare(`INSERT INTO projects (id, account_id, name, domain, created_at, updated_at) VALUES ('prj2', 'acc', 'Docs 2', '${SITE}', 'now', 'now')`).run();
-    const insert = db.prepare(`INSERT INTO pages (id, project_id, url, url_key, title, status_code, created_at, last_synced_at)
-      VALUES (@id, 'prj2', @url, @url, @title, 200, 'now', 'now')`);
-    db.transaction(() => {
-      for (const page of PAGES) insert.run({ id: `p2${page.path}`, url: `${SITE}${page.path}`, title: page.title });
-      into.applySync('prj2', PAGES.map((page) => ({ ...indexedPage(page), pageId: `p2${page.path}` })));
-    })();
+    await into.serialized('prj2', () =>
+      store(db).transaction().execute(async (trx) => {
+        for (const page of PAGES) {
+          await trx
+            .insertInto('pages')
+            .values({ id: `p2${page.path}`, project_id: 'prj2', url: `${SITE}${page.path}`, url_key: `${SITE}${page.path}`, title: page.title, status_code: 200, created_at: 'now', last_synced_at: 'now' })
+            .execute();
+        }
+        await into.applySync(trx, 'prj2', PAGES.map((page) => ({ ...indexedPage(page), pageId: `p2${page.path}` })));
+      }),
+    );
   }
   const snapshotOf = (projectId: string) => db.prepare('SELECT revision FROM search_snapshots WHERE project_id = ?').pluck().get(projectId);
 
-  test('when two projects do not fit the budget, then only the one in use stays, the other is read back from its snapshot and answers the same', () => {
-    const before = answer('/kernel');
-    const small = new ProjectIndexes(db, { memoryBudgetBytes: 1 });
-    expect(answer('/kernel', {}, small)).toEqual(before);
+  test('when two projects do not fit the budget, then only the one in use stays, the other is read back from its snapshot and answers the same', async () => {
+    const before = await answer('/kernel');
+    const small = indexesOver(db, { memoryBudgetBytes: 1 });
+    expect((await answer('/kernel', {}, small))).toEqual(before);
     expect(small.memory()).toMatchObject({ loaded: 1, budgetBytes: 1 });
     expect(small.memory().bytes).toBeGreaterThan(10_000);
-    // Released inside the second project's sync transaction: no snapshot is written there (it would be undone with it).
-    syncSecondProject(small);
+    // Released inside the second project's sync transaction: its snapshot is written once that has committed.
+    await syncSecondProject(small);
     expect(small.isLoaded('prj')).toBe(false);
-    expect(snapshotOf('prj')).toBeUndefined();
-    // Released outside a transaction: saved first, then read back from the snapshot.
-    expect(answer('/kernel', {}, small)).toEqual(before);
-    small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
-    expect(small.isLoaded('prj')).toBe(false);
+    await small.saveSnapshots();
     expect(snapshotOf('prj')).toBeDefined();
+    expect(await answer('/kernel', {}, small)).toEqual(before);
+    await small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
+    expect(small.isLoaded('prj')).toBe(false);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    expect(answer('/kernel', {}, small)).toEqual(before);
+    expect((await answer('/kernel', {}, small))).toEqual(before);
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
     expect(small.memory().loaded).toBe(1);
   });
 
-  test('when a project is pinned by its sync, then it is not released for the budget until unpinned', () => {
-    const small = new ProjectIndexes(db, { memoryBudgetBytes: 1 });
-    answer('/kernel', {}, small);
+  test('when a project is pinned by its sync, then it is not released for the budget until unpinned', async () => {
+    const small = indexesOver(db, { memoryBudgetBytes: 1 });
+    (await answer('/kernel', {}, small));
     const unpin = small.pin('prj');
-    syncSecondProject(small);
+    await syncSecondProject(small);
     expect(small.memory().loaded).toBe(2);
     unpin();
     unpin();
-    small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
+    await small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
     expect(small.isLoaded('prj')).toBe(false);
     expect(small.memory().loaded).toBe(1);
   });
 
-  test('when an index is unused for the idle time, then releaseIdle releases it and a later use reads it back', () => {
+  test('when an index is unused for the idle time, then releaseIdle releases it and a later use reads it back', async () => {
     let now = 1_000_000;
-    const timed = new ProjectIndexes(db, { now: () => now });
-    const before = answer('/kernel', {}, timed);
+    const timed = indexesOver(db, { now: () => now });
+    const before = (await answer('/kernel', {}, timed));
     now += 59_000;
     expect(timed.releaseIdle(60_000)).toEqual([]);
     now += 2_000;
     expect(timed.releaseIdle(60_000)).toEqual(['prj']);
     expect(timed.memory()).toMatchObject({ loaded: 0, bytes: 0 });
-    expect(answer('/kernel', {}, timed)).toEqual(before);
+    expect((await answer('/kernel', {}, timed))).toEqual(before);
   });
 });
