@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that the real-WordPress stack, the browser tests, the reverse-proxy test and the PHP lint
-# gate need.
+# Installs the Debian packages that the real-WordPress stack, the browser tests, the reverse-proxy test, the API tests on
+# PostgreSQL and the PHP lint gate need.
 # Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
 set -euo pipefail
 
@@ -13,6 +13,8 @@ readonly PACKAGES=(
   ca-certificates
   # One private MariaDB per test stack (started by hand, never as a service).
   mariadb-server
+  # The API tests on PostgreSQL start one throwaway cluster (initdb and postgres by hand, never as a service).
+  postgresql-15
   # Browser tests drive Debian's Chromium through playwright-core.
   chromium fonts-liberation
   # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service)

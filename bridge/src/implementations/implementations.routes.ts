@@ -1,5 +1,6 @@
 import { defineEndpoint, type Endpoint } from '../http/endpoint.js';
 import { projectParams } from '../http/common-schemas.js';
+import type { Executor } from '../db/database.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import {
   createImplementationBody,
@@ -12,7 +13,9 @@ import {
 import type { ImplementationsService } from './implementations.service.js';
 
 export function implementationEndpoints(projects: ProjectsService, implementations: ImplementationsService): Endpoint[] {
-  const projectId = async (accountId: string, id: string) => (await projects.require(accountId, id)).id;
+  // An idempotent create reads in the transaction that stores its answer (SQLite's one connection is in it).
+  const projectId = async (accountId: string, id: string, transaction: Executor | null = null) =>
+    (await projects.require(accountId, id, transaction ?? undefined)).id;
   return [
     defineEndpoint({
       method: 'post',
@@ -28,7 +31,7 @@ export function implementationEndpoints(projects: ProjectsService, implementatio
       status: 201,
       idempotent: true,
       errors: [400, 404, 409, 413, 415],
-      handle: async ({ auth, params, body, transaction }) => implementations.create(await projectId(auth.accountId, params.projectId), body, transaction ?? undefined),
+      handle: async ({ auth, params, body, transaction }) => implementations.create(await projectId(auth.accountId, params.projectId, transaction), body, transaction ?? undefined),
     }),
     defineEndpoint({
       method: 'get',

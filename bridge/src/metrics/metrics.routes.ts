@@ -14,10 +14,10 @@ function sameToken(sent: string, expected: string): boolean {
   return timingSafeEqual(digest(sent), digest(expected));
 }
 
-/** Runs an express middleware that answers synchronously (authenticateIfPresent): its error is thrown. */
-function runSync(middleware: RequestHandler, req: Request, res: Response): void {
+/** Runs an express middleware that does not answer itself (authenticateIfPresent): its error is thrown. */
+async function runMiddleware(middleware: RequestHandler, req: Request, res: Response): Promise<void> {
   let failure: unknown;
-  void middleware(req, res, (error?: unknown) => {
+  await middleware(req, res, (error?: unknown) => {
     failure = error;
   });
   if (failure !== undefined) throw failure;
@@ -57,12 +57,12 @@ export function metricsEndpoints(
           return;
         }
         if (metrics === null) {
-          runSync(identify, req, res);
+          await runMiddleware(identify, req, res);
           throw new NotFoundError('Route');
         }
         if (token === null) refuseAuthentication(req, token, throttle, METRICS_TOKEN_EXPECTED);
         try {
-          runSync(identify, req, res);
+          await runMiddleware(identify, req, res);
         } catch (error) {
           throw error instanceof UnauthorizedError ? new UnauthorizedError(METRICS_TOKEN_EXPECTED) : error;
         }

@@ -62,8 +62,8 @@ export class ProjectsService {
   }
 
   /** The account's project, or 404 — also when it exists under another account. */
-  async require(accountId: string, projectId: string): Promise<Project> {
-    const project = await this.projects.find(accountId, projectId);
+  async require(accountId: string, projectId: string, executor?: Executor): Promise<Project> {
+    const project = await this.projects.find(accountId, projectId, executor);
     if (!project) throw new NotFoundError('Project');
     return project;
   }
