@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort, waitForPort } from './wp-network.js';
-import { processGroupMembers, runCommand, startDaemon, stopProcessGroup } from './wp-processes.js';
+import { processGroupMembers, startDaemon, stopProcessGroup } from './wp-processes.js';
+
+/** A command to its end, without input (runCommand's empty stdin can meet a command that has already exited). */
+const run = promisify(execFile);
 
 /** Debian's postgresql-15 (scripts/install-system-deps.sh). */
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -31,14 +36,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'postgres.log');
   if (process.getuid?.() === 0) {
-    const { stdout } = await runCommand('id', ['-u', 'postgres']);
-    const { stdout: group } = await runCommand('id', ['-g', 'postgres']);
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: group } = await run('id', ['-g', 'postgres']);
     chownSync(dir, Number(stdout.trim()), Number(group.trim()));
   }
   const [initdb, initdbArgs] = asServerUser(`${BIN}/initdb`, [
     '--pgdata', dataDir, '--username', SUPERUSER, '--auth', 'trust', '--encoding', 'UTF8', '--locale', 'C', '--no-sync',
   ]);
-  await runCommand(initdb, initdbArgs);
+  await run(initdb, initdbArgs);
   const port = await freePort();
   const [postgres, postgresArgs] = asServerUser(`${BIN}/postgres`, [
     '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
@@ -71,7 +76,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     async stop() {
       await admin.end();
       const [pgCtl, pgCtlArgs] = asServerUser(`${BIN}/pg_ctl`, ['stop', '-D', dataDir, '-m', 'immediate']);
-      await runCommand(pgCtl, pgCtlArgs).catch(() => undefined);
+      await run(pgCtl, pgCtlArgs).catch(() => undefined);
       await stopProcessGroup(pid);
       rmSync(dir, { recursive: true, force: true });
     },
