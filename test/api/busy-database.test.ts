@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS } from '../../bridge/src/db/connection.js';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
+import { TEST_BACKEND } from '../support/test-database.js';
 
 let bridge: TestBridge;
 let account: TestAccount;
@@ -25,7 +26,8 @@ async function timed(run: () => Promise<Response>): Promise<{ response: Response
   return { response, ms: Date.now() - started };
 }
 
-describe('a database held by another writer', () => {
+// SQLite's write lock, held by another connection: PostgreSQL has no such whole-database lock.
+describe.skipIf(TEST_BACKEND === 'postgres')('a database held by another writer', () => {
   it('when another connection holds the write lock, then requests that write get 503 with Retry-After after the busy timeout, and work again once it lets go', async () => {
     const before = (await account.client.listProjects()).pagination.total;
     other.exec('BEGIN IMMEDIATE');

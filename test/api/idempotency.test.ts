@@ -97,8 +97,13 @@ describe('Idempotency-Key on creating POSTs', () => {
     const split = bytes.length - 10;
     const socket = net.connect({ port, host: '127.0.0.1' });
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The whole answer: the socket stays open for it (a client that closed its side could lose it to the server).
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        if (parseResponse(Buffer.concat(chunks)) !== null) resolve();
+      }),
+    );
     await new Promise<void>((resolve) => socket.write(bytes.subarray(0, split), () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -107,8 +112,9 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(meanwhile.headers.get('retry-after')).toBe('1');
     expect((await meanwhile.json()).error.message).toMatch(/in progress/);
 
-    socket.end(bytes.subarray(split));
-    await closed;
+    socket.write(bytes.subarray(split));
+    await answered;
+    socket.end();
     const first = parseResponse(Buffer.concat(chunks))!;
     expect(first.status).toBe(201);
     const retry = await bridge.fetch('/api/projects', { method: 'POST', key: account.key, headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' }, body });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 export type Db = Database.Database;
 
@@ -13,10 +14,19 @@ export const BUSY_TIMEOUT_MS = 1000;
 /** The command line blocks nobody else while it waits, so it may wait out a long sync batch of the bridge. */
 export const CLI_BUSY_TIMEOUT_MS = 10_000;
 
-/** SQLITE_BUSY or SQLITE_LOCKED, with any extended code (SQLITE_BUSY_SNAPSHOT, …): another connection holds a lock. */
+/**
+ * PostgreSQL's SQLSTATEs of a database too busy to answer now, where a retry soon may succeed: serialization failure,
+ * deadlock detected, lock not available, too many connections, cannot connect now (starting or shutting down).
+ */
+const POSTGRES_BUSY_STATES = new Set(['40001', '40P01', '55P03', '53300', '57P03']);
+
+/**
+ * SQLITE_BUSY or SQLITE_LOCKED, with any extended code (SQLITE_BUSY_SNAPSHOT, …): another connection holds a lock; or
+ * on PostgreSQL one of POSTGRES_BUSY_STATES. Answered 503 with Retry-After.
+ */
 export function isDatabaseBusy(error: unknown): boolean {
-  if (!(error instanceof Database.SqliteError)) return false;
-  return /^SQLITE_(BUSY|LOCKED)(_|$)/.test(error.code);
+  if (error instanceof Database.SqliteError) return /^SQLITE_(BUSY|LOCKED)(_|$)/.test(error.code);
+  return error instanceof pg.DatabaseError && error.code !== undefined && POSTGRES_BUSY_STATES.has(error.code);
 }
 
 /**

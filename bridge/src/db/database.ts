@@ -43,6 +43,9 @@ export const POSTGRES_POOL_SIZE = 10;
 /** Kysely over a node-postgres pool on `url` (postgres://user:password@host:port/database). */
 export function postgresBackend(url: string, options: { poolSize?: number } = {}): DatabaseBackend {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POSTGRES_POOL_SIZE, types: numberTypes });
+  // An idle connection the server closed (a restart, a failover): the pool drops it and the next query connects
+  // afresh. Unheard, the event would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, sqlite: null, close: () => db.destroy() };
 }

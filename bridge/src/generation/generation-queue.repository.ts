@@ -53,7 +53,8 @@ export class GenerationQueueRepository {
   }
 
   async enqueue(executor: Executor, projectId: string, pageIds: readonly string[], now: string): Promise<void> {
-    for (const batch of inBatches(pageIds)) {
+    // Once each: one upsert may change a row only once (PostgreSQL).
+    for (const batch of inBatches([...new Set(pageIds)])) {
       await executor
         .insertInto('generation_queue')
         .values(batch.map((pageId) => ({ page_id: pageId, project_id: projectId, queued_at: now })))

@@ -26,8 +26,13 @@ export function rateLimit(windows: RateLimitRepository, clock: Clock): RequestHa
     }
     // Set before the count is written: if another writer holds the database, the 503 still carries all three.
     res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used));
-    await windows.set(auth.accountId, { windowStart, used: used + 1 });
-    res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - used - 1));
+    const taken = await windows.take(auth.accountId, windowStart, auth.rateLimit);
+    if (taken === null) {
+      // Another request (on this bridge or another) took the window's last one since it was read.
+      res.setHeader('X-RateLimit-Remaining', '0');
+      throw new RateLimitedError(reset - nowSeconds);
+    }
+    res.setHeader('X-RateLimit-Remaining', String(auth.rateLimit - taken));
     next();
   };
 }
