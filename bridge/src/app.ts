@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { accountEndpoints } from './accounts/account.routes.js';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
+import { FailedAuthRepository } from './accounts/failed-auth.repository.js';
 import { IdempotencyRepository } from './accounts/idempotency.repository.js';
 import { AccountQuotas, type QuotaLimits } from './accounts/quotas.js';
 import { RateLimitRepository } from './accounts/rate-limit.repository.js';
@@ -146,7 +147,7 @@ export function createApp(deps: AppDeps): App {
   const foreground = new ForegroundRequests();
   const generation = new BackgroundGenerator(generationQueue, logger, timing.intervalMs, foreground);
 
-  const throttle = new FailedAuthThrottle(clock, deps.failedAuthPolicy);
+  const throttle = new FailedAuthThrottle(new FailedAuthRepository(db), clock, deps.failedAuthPolicy);
   const limiter = rateLimit(new RateLimitRepository(db), clock);
   const optionalAuth = authenticateIfPresent(accounts, throttle, limiter);
   let openApi: unknown;

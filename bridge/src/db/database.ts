@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db } from './connection.js';
+import { cachingStatements } from './statement-cache.js';
 import type { Schema } from './schema.js';
 
 /** Where the bridge's tables live: the embedded SQLite file (the default) or a PostgreSQL database. */
@@ -20,7 +21,7 @@ export interface DatabaseBackend {
 
 /** Kysely over the bridge's better-sqlite3 connection: the same connection the SQLite-only operations use. */
 export function sqliteBackend(sqlite: Db): DatabaseBackend {
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { kind: 'sqlite', db, sqlite, close: () => db.destroy() };
 }
 

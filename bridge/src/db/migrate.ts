@@ -1,8 +1,26 @@
-import { sql } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import type { Db } from './connection.js';
 import type { DatabaseBackend } from './database.js';
 import type { Migration } from './migrations/migration.js';
 import { migrations as allMigrations } from './migrations/index.js';
+
+/** Kyselys that only compile (a driver that runs nothing): portable migrations' statements in each dialect. */
+const sqliteCompiler = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+const postgresCompiler = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 /** Applies the migrations the SQLite database has not seen yet, each in its own transaction. Returns the versions applied. */
 export function migrate(db: Db, migrations: readonly Migration[] = allMigrations): number[] {
@@ -16,8 +34,15 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
-      db.exec(migration.up);
-      migration.backfill?.(db);
+      if ('portable' in migration) {
+        for (const statement of migration.portable(sqliteCompiler.schema)) {
+          const { sql: text, parameters } = statement.compile();
+          db.prepare(text).run(...(parameters as unknown[]));
+        }
+      } else {
+        db.exec(migration.up);
+        migration.backfill?.(db);
+      }
       record.run(migration.version, migration.name, new Date().toISOString());
     })();
     done.push(migration.version);
@@ -49,8 +74,12 @@ async function migratePostgres(backend: DatabaseBackend, migrations: readonly Mi
       for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
         if (applied.has(migration.version)) continue;
         await connection.transaction().execute(async (trx) => {
-          // The migration's own static DDL (several statements, no parameters): never text from outside.
-          await sql.raw(migration.postgres).execute(trx);
+          if ('portable' in migration) {
+            for (const statement of migration.portable(postgresCompiler.schema)) await trx.executeQuery(statement.compile());
+          } else {
+            // The migration's own static DDL (several statements, no parameters): never text from outside.
+            await sql.raw(migration.postgres).execute(trx);
+          }
           await trx
             .insertInto('schema_migrations')
             .values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() })

@@ -26,6 +26,7 @@ export interface Schema {
   search_texts: SearchTextsTable;
   search_stats: SearchStatsTable;
   search_snapshots: SearchSnapshotsTable;
+  failed_auth_attempts: FailedAuthAttemptsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -237,4 +238,9 @@ export interface SearchSnapshotsTable {
   revision: number;
   format: number;
   data: Buffer;
+}
+
+export interface FailedAuthAttemptsTable {
+  address: string;
+  failed_at: number;
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import type { FailedAuthRepository } from '../accounts/failed-auth.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { RateLimitedError, UnauthorizedError } from '../errors.js';
 
@@ -17,9 +18,6 @@ export interface FailedAuthPolicy {
 }
 
 export const DEFAULT_FAILED_AUTH_POLICY: FailedAuthPolicy = { maxFailures: 20, windowSeconds: 60 };
-
-/** Addresses remembered at once; past it the one that failed longest ago is forgotten first. */
-const MAX_ADDRESSES = 10_000;
 
 export function authOf(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
@@ -59,42 +57,28 @@ export function clientAddress(req: Request): string {
 /**
  * Failed authentications per client address, each forgotten `windowSeconds` after it happened (a sliding log): past
  * `maxFailures` the address must wait until its oldest failure expires, then may try once more, and so on. There is
- * no window that resets everything at once, so a steady guesser gets `maxFailures` tries per window at most.
+ * no window that resets everything at once, so a steady guesser gets `maxFailures` tries per window at most. The log
+ * is in the database: every bridge on it counts the same failures.
  */
 export class FailedAuthThrottle {
-  /** Times (ms) of each address's latest failures, oldest first, at most `maxFailures`; least recent address first. */
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
+    private readonly failures: FailedAuthRepository,
     private readonly clock: Clock,
     private readonly policy: FailedAuthPolicy = DEFAULT_FAILED_AUTH_POLICY,
   ) {}
 
   /** Seconds until the address may try again; 0 when it may now. */
-  retryAfter(address: string): number {
+  async retryAfter(address: string): Promise<number> {
     const now = this.clock.now().getTime();
-    const times = this.recent(address, now);
+    const windowMs = this.policy.windowSeconds * 1000;
+    const times = await this.failures.latest(address, now - windowMs, this.policy.maxFailures);
     if (times.length < this.policy.maxFailures) return 0;
-    return Math.max(1, Math.ceil((times[0]! + this.policy.windowSeconds * 1000 - now) / 1000));
+    return Math.max(1, Math.ceil((times.at(-1)! + windowMs - now) / 1000));
   }
 
-  record(address: string): void {
+  async record(address: string): Promise<void> {
     const now = this.clock.now().getTime();
-    const times = this.recent(address, now);
-    times.push(now);
-    if (times.length > this.policy.maxFailures) times.shift();
-    this.failures.delete(address);
-    this.failures.set(address, times);
-    if (this.failures.size > MAX_ADDRESSES) this.failures.delete(this.failures.keys().next().value!);
-  }
-
-  private recent(address: string, now: number): number[] {
-    const times = this.failures.get(address);
-    if (!times) return [];
-    const expired = now - this.policy.windowSeconds * 1000;
-    while (times.length > 0 && times[0]! <= expired) times.shift();
-    if (times.length === 0) this.failures.delete(address);
-    return times;
+    await this.failures.record(address, now, now - this.policy.windowSeconds * 1000);
   }
 }
 
@@ -102,11 +86,11 @@ export class FailedAuthThrottle {
  * A refused key (or metrics token): 429 while the client's address is over its failure limit, else counted and 401
  * with `message` (what was expected).
  */
-export function refuseAuthentication(req: Request, token: string | null, throttle: FailedAuthThrottle, message?: string): never {
+export async function refuseAuthentication(req: Request, token: string | null, throttle: FailedAuthThrottle, message?: string): Promise<never> {
   const address = clientAddress(req);
-  const wait = throttle.retryAfter(address);
+  const wait = await throttle.retryAfter(address);
   if (wait > 0) throw new RateLimitedError(wait, 'Too many failed authentication attempts from this address: try again later.');
-  throttle.record(address);
+  await throttle.record(address);
   throw new UnauthorizedError(message ?? (token ? 'The API key is unknown or revoked.' : undefined));
 }
 
@@ -125,7 +109,7 @@ async function keyOf(req: Request, accounts: AccountsService): Promise<{ token: 
 export function authenticate(accounts: AccountsService, throttle: FailedAuthThrottle): RequestHandler {
   return async (req, res, next) => {
     const { token, auth } = await keyOf(req, accounts);
-    if (!auth) refuseAuthentication(req, token, throttle);
+    if (!auth) return refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     next();
   };
@@ -140,7 +124,7 @@ export function authenticateIfPresent(accounts: AccountsService, throttle: Faile
   return async (req, res, next) => {
     if (req.get('authorization') === undefined) return next();
     const { token, auth } = await keyOf(req, accounts);
-    if (!auth) refuseAuthentication(req, token, throttle);
+    if (!auth) return refuseAuthentication(req, token, throttle);
     res.locals.auth = auth;
     return limiter(req, res, next);
   };

@@ -60,7 +60,7 @@ export function metricsEndpoints(
           await runMiddleware(identify, req, res);
           throw new NotFoundError('Route');
         }
-        if (token === null) refuseAuthentication(req, token, throttle, METRICS_TOKEN_EXPECTED);
+        if (token === null) return refuseAuthentication(req, token, throttle, METRICS_TOKEN_EXPECTED);
         try {
           await runMiddleware(identify, req, res);
         } catch (error) {

@@ -16,6 +16,7 @@ import { migration as termVectorLength } from './0014-term-vector-length.js';
 import { migration as backgroundGeneration } from './0015-background-generation.js';
 import { migration as accountQuotas } from './0016-account-quotas.js';
 import { migration as pageDates } from './0017-page-dates.js';
+import { migration as failedAuthAttempts } from './0018-failed-auth-attempts.js';
 
 /** Every migration in order. Add new ones at the end; never change what one does once shipped (a rendering for a new backend may be added). */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   backgroundGeneration,
   accountQuotas,
   pageDates,
+  failedAuthAttempts,
 ];
