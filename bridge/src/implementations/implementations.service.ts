@@ -28,7 +28,7 @@ export class ImplementationsService {
   /** `executor`: the transaction of an idempotent request, which stores its answer with the implementation. */
   async create(projectId: string, input: CreateImplementationInput, executor?: Executor): Promise<Implementation> {
     return this.inTransaction(executor, async (trx) => {
-      await this.implementations.lockSuggestions(trx, projectId, input.suggestionIds);
+      await this.implementations.lockSuggestions(trx, input.suggestionIds);
       const states = new Map(
         (await this.implementations.suggestionStates(trx, projectId, input.suggestionIds)).map((s) => [s.id, s.status]),
       );

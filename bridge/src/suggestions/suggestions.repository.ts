@@ -169,11 +169,14 @@ export class SuggestionsRepository {
     return this.selected(executor).where('s.id', '=', id).where('s.project_id', '=', projectId).executeTakeFirst();
   }
 
-  /** Several suggestions (in no particular order). */
+  /** Several suggestions of the project (in no particular order). */
   async findMany(projectId: string, ids: readonly string[], executor: Executor = this.db): Promise<Suggestion[]> {
     const found: Suggestion[] = [];
     for (const batch of inBatches(ids)) {
-      found.push(...(await this.selected(executor).where('s.id', 'in', batch).where('s.project_id', '=', projectId).execute()));
+      // By primary key alone, the project checked here: with project_id in the query, SQLite's planner may take the
+      // project's index and read every suggestion of the project.
+      const rows = await this.selected(executor).select('s.project_id as projectId').where('s.id', 'in', batch).execute();
+      for (const { projectId: owner, ...suggestion } of rows) if (owner === projectId) found.push(suggestion);
     }
     return found;
   }
