@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../bridge/src/db/connection.js';
-import { postgresBackend, sqliteBackend, type DatabaseBackend } from '../../bridge/src/db/database.js';
+import { postgresBackend, type DatabaseBackend } from '../../bridge/src/db/database.js';
 import { migrate, migrateBackend } from '../../bridge/src/db/migrate.js';
 import { migrationStateOf } from '../../bridge/src/db/migration-state.js';
 import { migrations } from '../../bridge/src/db/migrations/index.js';

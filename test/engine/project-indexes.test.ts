@@ -203,7 +203,7 @@ describe('ProjectIndexes.generate', () => {
   });
 
   test('when the source page is unknown, then there are no suggestions', async () => {
-    expect((await answer('/nowhere'))).toEqual([]);
+    expect(await answer('/nowhere')).toEqual([]);
   });
 });
 
@@ -293,13 +293,12 @@ describe('ProjectIndexes lifecycle', () => {
     const before = await answer('/kernel');
     const reopened = indexesOver(db);
     await reopened.warmUp();
-    expect((await answer('/kernel', {}, reopened))).toEqual(before);
+    expect(await answer('/kernel', {}, reopened)).toEqual(before);
   });
 
   test('when the bridge stops and starts, then the indexes come back from their snapshot and answer the same', async () => {
-    const sources = PAGES.map((page) => page.path);
     const before = await answersOf(PAGES);
-    expect((await indexes.saveSnapshots())).toEqual(['prj']);
+    expect(await indexes.saveSnapshots()).toEqual(['prj']);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
     const restarted = indexesOver(db);
     await restarted.warmUp();
@@ -366,7 +365,7 @@ describe('ProjectIndexes lifecycle', () => {
     await indexes.saveSnapshots();
     const restarted = indexesOver(db);
     await restarted.warmUp();
-    expect((await restarted.saveSnapshots())).toEqual([]);
+    expect(await restarted.saveSnapshots()).toEqual([]);
   });
 
   test('when pages were synced after the snapshot, then it is dropped and the indexes are rebuilt with them', async () => {
@@ -378,7 +377,7 @@ describe('ProjectIndexes lifecycle', () => {
     expect(restored).not.toHaveBeenCalled();
     restored.mockRestore();
     expect((await answer('/swap', {}, restarted)).map((s) => s.target)).toContain('/kernel');
-    expect((await answer('/kernel', {}, restarted))).toEqual((await answer('/kernel', {}, indexesOver(db))));
+    expect(await answer('/kernel', {}, restarted)).toEqual((await answer('/kernel', {}, indexesOver(db))));
     expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
   });
 
@@ -388,7 +387,7 @@ describe('ProjectIndexes lifecycle', () => {
     db.prepare("UPDATE search_snapshots SET data = x'00ff00ff'").run();
     const restarted = indexesOver(db);
     await restarted.warmUp();
-    expect((await answer('/kernel', {}, restarted))).toEqual(before);
+    expect(await answer('/kernel', {}, restarted)).toEqual(before);
     expect(db.prepare('SELECT COUNT(*) FROM search_snapshots').pluck().get()).toBe(0);
   });
 
@@ -405,7 +404,7 @@ describe('ProjectIndexes lifecycle', () => {
   test('when pages are re-synced unchanged, then the answer is unchanged', async () => {
     const before = await answer('/kernel');
     await sync(PAGES);
-    expect((await answer('/kernel'))).toEqual(before);
+    expect(await answer('/kernel')).toEqual(before);
   });
 
   test('when a project is deleted, then its index rows go with it and, once dropped from memory, nothing is suggested', async () => {
@@ -413,7 +412,7 @@ describe('ProjectIndexes lifecycle', () => {
     indexes.dropProject('prj');
     const rows = db.prepare("SELECT COUNT(*) FROM search_documents WHERE project_id = 'prj'").pluck().get();
     expect(rows).toBe(0);
-    expect((await answer('/kernel'))).toEqual([]);
+    expect(await answer('/kernel')).toEqual([]);
   });
 
   test('when a sync transaction rolls back after indexing, then the next answer comes from the database state', async () => {
@@ -426,7 +425,7 @@ describe('ProjectIndexes lifecycle', () => {
           throw new Error('later failure');
         }),
     ).rejects.toThrow('later failure');
-    expect((await answer('/kernel'))).toEqual(before);
+    expect(await answer('/kernel')).toEqual(before);
   });
 });
 
@@ -461,7 +460,7 @@ describe('ProjectIndexes memory budget', () => {
   test('when two projects do not fit the budget, then only the one in use stays, the other is read back from its snapshot and answers the same', async () => {
     const before = await answer('/kernel');
     const small = indexesOver(db, { memoryBudgetBytes: 1 });
-    expect((await answer('/kernel', {}, small))).toEqual(before);
+    expect(await answer('/kernel', {}, small)).toEqual(before);
     expect(small.memory()).toMatchObject({ loaded: 1, budgetBytes: 1 });
     expect(small.memory().bytes).toBeGreaterThan(10_000);
     // Released inside the second project's sync transaction: its snapshot is written once that has committed.
@@ -473,7 +472,7 @@ describe('ProjectIndexes memory budget', () => {
     await small.generate({ ...request('/kernel'), projectId: 'prj2', sourcePageId: 'p2/kernel' });
     expect(small.isLoaded('prj')).toBe(false);
     const restored = vi.spyOn(SiteCorpus, 'fromSnapshot');
-    expect((await answer('/kernel', {}, small))).toEqual(before);
+    expect(await answer('/kernel', {}, small)).toEqual(before);
     expect(restored).toHaveBeenCalledTimes(1);
     restored.mockRestore();
     expect(small.memory().loaded).toBe(1);
@@ -501,6 +500,6 @@ describe('ProjectIndexes memory budget', () => {
     now += 2_000;
     expect(timed.releaseIdle(60_000)).toEqual(['prj']);
     expect(timed.memory()).toMatchObject({ loaded: 0, bytes: 0 });
-    expect((await answer('/kernel', {}, timed))).toEqual(before);
+    expect(await answer('/kernel', {}, timed)).toEqual(before);
   });
 });

@@ -99,9 +99,9 @@ export class SearchIndexStore {
   }
 
   /** Stores the documents and texts of a sync batch, replacing the pages' previous versions. */
-  async saveDocuments(executor: Executor, projectId: string, batch: readonly { document: CorpusDocument; text: TextToStore }[]): Promise<void> {
+  async saveDocuments(executor: Executor, projectId: string, synced: readonly { document: CorpusDocument; text: TextToStore }[]): Promise<void> {
     // A page sent twice in a batch: its later version, as one upsert may change a row only once (PostgreSQL).
-    const documents = [...new Map(batch.map((entry) => [entry.document.pageId, entry])).values()];
+    const documents = [...new Map(synced.map((entry) => [entry.document.pageId, entry])).values()];
     const documentRows = documents.map(({ document }) => ({
       project_id: projectId,
       page_id: document.pageId,
