@@ -15,7 +15,7 @@ import type { FailedAuthPolicy } from '../../bridge/src/http/auth.js';
 import { createHttpServer } from '../../bridge/src/http/http-server.js';
 import type { Clock } from '../../bridge/src/lib/clock.js';
 import type { PageAnalyzer } from '../../bridge/src/pages/page-analyzer.js';
-import { openTestDatabase } from './test-database.js';
+import { openTestDatabase, sharedPostgresDatabase } from './test-database.js';
 
 export interface TestAccount {
   accountId: string;
@@ -81,13 +81,15 @@ export async function startTestBridge(
     generation?: Partial<BackgroundGenerationTiming>;
     /** An existing database file (a restart); a fresh one when absent. */
     dbFile?: string;
+    /** A PostgreSQL database to share with other bridges (migrated here; never dropped by close). */
+    databaseUrl?: string;
     /** INTERLINKER_METRICS_TOKEN: GET /metrics is served to it (not at all when absent). */
     metricsToken?: string;
   } = {},
 ): Promise<TestBridge> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-test-'));
   const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
-  const test = await openTestDatabase(dbFile, { fresh: options.dbFile === undefined });
+  const test = options.databaseUrl ? await sharedPostgresDatabase(options.databaseUrl) : await openTestDatabase(dbFile, { fresh: options.dbFile === undefined });
   const { database } = test;
   const { app, accounts, generation } = createApp({
     database,

@@ -72,6 +72,13 @@ export async function openTestDatabase(dbFile: string, { fresh }: { fresh: boole
   };
 }
 
+/** A PostgreSQL database several test bridges share (as bridges behind a load balancer do): migrated, kept at close. */
+export async function sharedPostgresDatabase(url: string): Promise<TestDatabase> {
+  const database = postgresBackend(url, { poolSize: 4 });
+  await migrateBackend(database);
+  return { database, sqlite: sqliteOnly, close: () => database.close() };
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The throwaway cluster's maintenance database (test/support/postgres-global-setup.ts). */

@@ -29,6 +29,12 @@ export function isDatabaseBusy(error: unknown): boolean {
   return error instanceof pg.DatabaseError && error.code !== undefined && POSTGRES_BUSY_STATES.has(error.code);
 }
 
+/** A row whose key another transaction inserted first (SQLite's constraint codes, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Database.SqliteError) return error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return error instanceof pg.DatabaseError && error.code === '23505';
+}
+
 /**
  * Call when a statement has waited the whole busy timeout in vain: the holder is a long one (a backup, a shell), so
  * for the next timeout's length statements give up at once (503 straight away) instead of each stalling the event

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import type { RequestHandler } from 'express';
 import type { IdempotencyRepository } from '../accounts/idempotency.repository.js';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/connection.js';
 import type { Executor } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -19,6 +20,13 @@ const KEY_PATTERN = /^[\x21-\x7e]{16,255}$/;
 export interface Answer {
   status: number;
   body: string;
+}
+
+/** 409 with Retry-After: another request with the key has not been answered yet. */
+function inProgress(): ConflictError {
+  return new ConflictError('A request with this Idempotency-Key is still in progress: try again once it has been answered.', undefined, {
+    'Retry-After': '1',
+  });
 }
 
 /** The same JSON value whatever its key order, so that a retry re-serialised by another library still matches. */
@@ -84,13 +92,7 @@ export class IdempotentAnswers {
       ]);
     }
     const slot = `${authOf(res).accountId}\n${key}`;
-    if (this.inFlight.has(slot)) {
-      throw new ConflictError(
-        'A request with this Idempotency-Key is still in progress: try again once it has been answered.',
-        undefined,
-        { 'Retry-After': '1' },
-      );
-    }
+    if (this.inFlight.has(slot)) throw inProgress();
     this.inFlight.add(slot);
     res.on('close', () => this.inFlight.delete(slot));
     res.locals.idempotencyKey = key;
@@ -125,7 +127,14 @@ export class IdempotentAnswers {
       }
       const answer = await create(transaction);
       const expiresAt = new Date(now.getTime() + this.retentionMs).toISOString();
-      await this.answers.insert(transaction, accountId, keyHash, { requestHash, status: answer.status, sealedAnswer: seal(answer.body, cipherKey), expiresAt }, now.toISOString());
+      try {
+        await this.answers.insert(transaction, accountId, keyHash, { requestHash, status: answer.status, sealedAnswer: seal(answer.body, cipherKey), expiresAt }, now.toISOString());
+      } catch (error) {
+        // Another bridge on the same database answered this key meanwhile: this create is rolled back with the
+        // transaction, and the retry gets that answer.
+        if (isUniqueViolation(error)) throw inProgress();
+        throw error;
+      }
       return { ...answer, replayed: false };
     });
   }

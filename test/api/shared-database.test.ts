@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterlinkerClient } from '../../bridge/src/client/index.js';
+import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { startTestBridge, TestClock, type TestBridge } from '../support/api-harness.js';
+import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+
+/** Two bridges on one PostgreSQL database, as behind a load balancer: whichever answers, the answer is the same. */
+let cluster: PostgresCluster;
+let first: TestBridge;
+let second: TestBridge;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  const url = new URL(cluster.adminUrl).toString();
+  const policy = { maxFailures: 3, windowSeconds: 60 };
+  first = await startTestBridge({ databaseUrl: url, clock, failedAuthPolicy: policy });
+  second = await startTestBridge({ databaseUrl: url, clock, failedAuthPolicy: policy });
+}, 60_000);
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await cluster?.stop();
+});
+
+describe('two bridges sharing one PostgreSQL database', () => {
+  it('when requests alternate between the bridges, then they count against one rate-limit window', async () => {
+    const account = await first.createAccount('shared-window', { rateLimit: 3 });
+    const statuses = [];
+    for (const bridge of [first, second, first, second]) statuses.push((await bridge.fetch('/api/projects', { key: account.key })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('when wrong keys alternate between the bridges, then the failures add up per address', async () => {
+    const statuses = [];
+    for (const bridge of [first, second, first, second]) statuses.push((await bridge.fetch('/api/projects', { key: 'ilk_wrong-key' })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('when the same Idempotency-Key reaches both bridges at once, then one project is created and both answers name it', async () => {
+    const account = await first.createAccount('shared-idempotency');
+    const key = randomUUID();
+    const create = (bridge: TestBridge) =>
+      bridge.fetch('/api/projects', { method: 'POST', key: account.key, headers: { 'Idempotency-Key': key }, json: { name: 'Once', domain: FIXTURE_DOMAIN } });
+    const answers = await Promise.all([create(first), create(second)]);
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    // The other was either in progress (409, to retry) or replayed.
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    const retry = await create(second);
+    expect(retry.status).toBe(201);
+    const ids = new Set([...(await Promise.all(created.map((answer) => answer.json()))), await retry.json()].map((body) => body.data.id));
+    expect(ids.size).toBe(1);
+    expect((await account.client.listProjects()).pagination.total).toBe(1);
+  });
+
+  it('when pages are synced through one bridge, then the other suggests with them, its index read again from the database', async () => {
+    const account = await first.createAccount('shared-index');
+    const project = await account.client.createProject({ name: 'Shared', domain: FIXTURE_DOMAIN });
+    const other = new InterlinkerClient({ baseUrl: second.url, apiKey: account.key });
+    const [source, ...rest] = FIXTURE_PAGES.filter((page) => page.url === SOURCE_URL).concat(FIXTURE_PAGES.filter((page) => page.url !== SOURCE_URL));
+    await account.client.syncPages(project.id, [source!, ...rest.slice(0, 1)]);
+    const before = await other.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    await account.client.syncPages(project.id, rest.slice(1));
+    const after = await other.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(after.length).toBeGreaterThan(before.length);
+    const onFirst = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
+    expect(after.map((s) => [s.targetPageUrl, s.anchorText]).sort()).toEqual(onFirst.map((s) => [s.targetPageUrl, s.anchorText]).sort());
+  });
+});
