@@ -19,22 +19,53 @@ beforeAll(async () => {
     { url: `${D}/orphan`, title: 'Orphan', content: '<p>alone</p>' },
     { url: `${D}/gone`, title: 'Gone', content: '', statusCode: 410 },
   ]);
-  // Suggestions and implementations on two different days, written directly to pin their creation times.
-  const pages = Object.fromEntries(
-    (bridge.db.prepare('SELECT id, url FROM pages WHERE project_id = ?').all(projectId) as { id: string; url: string }[]).map((p) => [new URL(p.url).pathname, p.id]),
-  );
-  const insert = bridge.db.prepare(
-    `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'x', 'x', 0.9, ?, ?, ?)`,
-  );
-  insert.run('sug_1', projectId, pages['/b'], pages['/orphan'], 'pending', '2026-02-01T09:00:00.000Z', '2026-02-01T09:00:00.000Z');
-  insert.run('sug_2', projectId, pages['/a'], pages['/orphan'], 'approved', '2026-02-03T23:59:59.999Z', '2026-02-03T23:59:59.999Z');
-  insert.run('sug_3', projectId, pages['/orphan'], pages['/a'], 'rejected', '2026-02-04T00:00:00.000Z', '2026-02-04T00:00:00.000Z');
-  bridge.db.prepare(`INSERT INTO implementations (id, project_id, platform, status, created_at, succeeded, failed, implemented_at) VALUES
-    ('imp_1', ?, 'wordpress', 'completed', '2026-02-02T12:00:00.000Z', 1, 0, '2026-02-02T12:00:00.000Z'),
-    ('imp_2', ?, 'wordpress', 'rolled_back', '2026-02-02T13:00:00.000Z', 1, 0, '2026-02-02T13:00:00.000Z'),
-    ('imp_3', ?, 'wordpress', 'failed', '2026-02-05T13:00:00.000Z', 0, 1, '2026-02-05T13:00:00.000Z')`).run(projectId, projectId, projectId);
+  // Suggestions and implementations on two different days, written directly (on either backend) to pin their creation times.
+  const pages = await pageIdsByPath(projectId);
+  const suggestion = (id: string, source: string, target: string, status: 'pending' | 'approved' | 'rejected', at: string) => ({
+    id,
+    project_id: projectId,
+    source_page_id: pages[source]!,
+    target_page_id: pages[target]!,
+    anchor_text: 'x',
+    context: 'x',
+    relevance_score: 0.9,
+    status,
+    created_at: at,
+    updated_at: at,
+  });
+  await bridge.database.db
+    .insertInto('suggestions')
+    .values([
+      suggestion('sug_1', '/b', '/orphan', 'pending', '2026-02-01T09:00:00.000Z'),
+      suggestion('sug_2', '/a', '/orphan', 'approved', '2026-02-03T23:59:59.999Z'),
+      suggestion('sug_3', '/orphan', '/a', 'rejected', '2026-02-04T00:00:00.000Z'),
+    ])
+    .execute();
+  const implementation = (id: string, status: 'completed' | 'rolled_back' | 'failed', at: string, succeeded: number) => ({
+    id,
+    project_id: projectId,
+    platform: 'wordpress',
+    status,
+    created_at: at,
+    succeeded,
+    failed: 1 - succeeded,
+    implemented_at: at,
+  });
+  await bridge.database.db
+    .insertInto('implementations')
+    .values([
+      implementation('imp_1', 'completed', '2026-02-02T12:00:00.000Z', 1),
+      implementation('imp_2', 'rolled_back', '2026-02-02T13:00:00.000Z', 1),
+      implementation('imp_3', 'failed', '2026-02-05T13:00:00.000Z', 0),
+    ])
+    .execute();
 });
+
+/** The project's page ids by URL path. */
+async function pageIdsByPath(project: string): Promise<Record<string, string>> {
+  const rows = await bridge.database.db.selectFrom('pages').select(['id', 'url']).where('project_id', '=', project).execute();
+  return Object.fromEntries(rows.map((p) => [new URL(p.url).pathname, p.id]));
+}
 afterAll(() => bridge.close());
 
 describe('analytics', () => {
@@ -105,15 +136,22 @@ describe('analytics', () => {
       { url: `${D}/dead`, title: 'Dead', content: '', statusCode: 410 },
     ]);
     await account.client.syncPages(project, [{ url: `${D}/was`, title: '', content: '', statusCode: 410 }]);
-    const pages = Object.fromEntries(
-      (bridge.db.prepare('SELECT id, url FROM pages WHERE project_id = ?').all(project) as { id: string; url: string }[]).map((p) => [new URL(p.url).pathname, p.id]),
-    );
-    bridge.db
-      .prepare(
-        `INSERT INTO suggestions (id, project_id, source_page_id, target_page_id, anchor_text, context, relevance_score, status, created_at, updated_at)
-         VALUES ('sug_gone_source', ?, ?, ?, 'private words', 'A sentence of a page no longer public.', 0.9, 'implemented', '2026-02-01T09:00:00.000Z', '2026-02-01T09:00:00.000Z')`,
-      )
-      .run(project, pages['/was'], pages['/dead']);
+    const pages = await pageIdsByPath(project);
+    await bridge.database.db
+      .insertInto('suggestions')
+      .values({
+        id: 'sug_gone_source',
+        project_id: project,
+        source_page_id: pages['/was']!,
+        target_page_id: pages['/dead']!,
+        anchor_text: 'private words',
+        context: 'A sentence of a page no longer public.',
+        relevance_score: 0.9,
+        status: 'implemented',
+        created_at: '2026-02-01T09:00:00.000Z',
+        updated_at: '2026-02-01T09:00:00.000Z',
+      })
+      .execute();
 
     const broken = await account.client.listBrokenLinks(project);
 
