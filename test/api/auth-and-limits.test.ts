@@ -23,7 +23,7 @@ describe('authentication', () => {
 
   it('when keys are stored, then only their hash is in the database', async () => {
     const account = await bridge.createAccount('hash-check');
-    const rows = bridge.db.prepare('SELECT * FROM api_keys').all();
+    const rows = await bridge.database.db.selectFrom('api_keys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(account.key);
   });
 });

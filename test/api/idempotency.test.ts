@@ -160,7 +160,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     const retry = await (await post('/api/keys', { name: 'rotated' }, idempotencyKey, other.key)).json();
     expect(retry.data.key).toBe(first.data.key);
     expect((await other.client.listKeys()).length).toBe(2);
-    const stored = JSON.stringify(bridge.db.prepare('SELECT * FROM idempotency_keys').all(), (_name, value) =>
+    const stored = JSON.stringify(await bridge.database.db.selectFrom('idempotency_keys').selectAll().execute(), (_name, value) =>
       value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value,
     );
     expect(stored).not.toContain(first.data.key);
@@ -201,8 +201,8 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect((await later.json()).data.id).not.toBe(first.data.id);
-    const expired = bridge.db.prepare('SELECT COUNT(*) FROM idempotency_keys WHERE expires_at <= ?').pluck().get(clock.now().toISOString());
-    expect(expired).toBe(0);
+    const expired = await bridge.database.db.selectFrom('idempotency_keys').select('key_hash').where('expires_at', '<=', clock.now().toISOString()).execute();
+    expect(expired).toEqual([]);
   });
 
   it('when the Idempotency-Key is malformed, then 400 validation_error naming the header and nothing is created', async () => {

@@ -42,8 +42,8 @@ describe('batch sync', () => {
     const after = await account.client.getPage(projectId, id);
     expect(after).toMatchObject({ title: 'New title', content: '<p>new</p>' });
     expect(after.lastSyncedAt > before.lastSyncedAt).toBe(true);
-    const count = bridge.db.prepare('SELECT COUNT(*) FROM pages WHERE url_key = ?').pluck().get('https://site.test/same');
-    expect(count).toBe(1);
+    const stored = await bridge.database.db.selectFrom('pages').select('id').where('url_key', '=', 'https://site.test/same').execute();
+    expect(stored).toHaveLength(1);
   });
 
   it('when some pages of a batch are invalid, then they fail alone with index, url, code and message', async () => {
@@ -89,9 +89,12 @@ describe('batch sync', () => {
           '<p>See <a href="/a">the A page</a>, <a href="https://site.test/b#x">B</a>, <a href="https://other.test/">out</a> and <a href="mailto:x@y.z">mail</a>.</p>',
       }),
     ]);
-    const rows = bridge.db
-      .prepare('SELECT target_key, anchor_text FROM page_links WHERE source_page_id = ? ORDER BY position')
-      .all(result.pages[0]!.id);
+    const rows = await bridge.database.db
+      .selectFrom('page_links')
+      .select(['target_key', 'anchor_text'])
+      .where('source_page_id', '=', result.pages[0]!.id)
+      .orderBy('position')
+      .execute();
     expect(rows).toEqual([
       { target_key: 'https://site.test/a', anchor_text: 'the A page' },
       { target_key: 'https://site.test/b', anchor_text: 'B' },
@@ -198,11 +201,14 @@ describe('concurrency', () => {
     expect(results.every((r) => r.synced === 60)).toBe(true);
     const total = (await account.client.listPages(project.id)).pagination.total;
     expect(total).toBe(80);
-    const duplicates = bridge.db
-      .prepare('SELECT COUNT(*) FROM (SELECT url_key FROM pages WHERE project_id = ? GROUP BY url_key HAVING COUNT(*) > 1)')
-      .pluck()
-      .get(project.id);
-    expect(duplicates).toBe(0);
+    const duplicates = await bridge.database.db
+      .selectFrom('pages')
+      .select('url_key')
+      .where('project_id', '=', project.id)
+      .groupBy('url_key')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(duplicates).toEqual([]);
   });
 });
 

@@ -78,7 +78,7 @@ describe('projects', () => {
     const project = await alice.client.createProject({ name: 'Tmp', domain: 'https://tmp.test' });
     await alice.client.syncPages(project.id, [{ url: 'https://tmp.test/a', title: 'A', content: '<p>a</p>' }]);
     expect(await alice.client.deleteProject(project.id)).toEqual({ success: true });
-    expect(bridge.db.prepare('SELECT COUNT(*) FROM pages WHERE project_id = ?').pluck().get(project.id)).toBe(0);
+    expect(await bridge.database.db.selectFrom('pages').select('id').where('project_id', '=', project.id).execute()).toEqual([]);
     const again = await bridge.fetch(`/api/projects/${project.id}`, { method: 'DELETE', key: alice.key });
     expect(again.status).toBe(404);
     expect((await again.json()).error.code).toBe('not_found');

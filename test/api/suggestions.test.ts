@@ -80,11 +80,14 @@ describe('generating suggestions', () => {
   it('when generation runs in parallel, then each pair has one live suggestion', async () => {
     const projectId = await newProject('parallel');
     await Promise.all(Array.from({ length: 8 }, () => account.client.generateSuggestions(projectId, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 })));
-    const duplicates = bridge.db
-      .prepare('SELECT COUNT(*) FROM (SELECT 1 FROM suggestions WHERE project_id = ? GROUP BY source_page_id, target_page_id HAVING COUNT(*) > 1)')
-      .pluck()
-      .get(projectId);
-    expect(duplicates).toBe(0);
+    const duplicates = await bridge.database.db
+      .selectFrom('suggestions')
+      .select(['source_page_id', 'target_page_id'])
+      .where('project_id', '=', projectId)
+      .groupBy(['source_page_id', 'target_page_id'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(duplicates).toEqual([]);
     expect((await account.client.listSuggestions(projectId)).pagination.total).toBeGreaterThan(0);
   });
 
