@@ -110,16 +110,19 @@ describe("scores adapted to a project's editors", () => {
     const adaptedScores = (await ask(projectId, PROBES)).map((s) => s.relevanceScore);
 
     // The decisions as the previous engine stored them: without the last three inputs at the end of the target ones.
-    const rows = bridge.db
-      .prepare("SELECT id, inputs FROM suggestions WHERE project_id = ? AND status <> 'pending'")
-      .all(projectId) as { id: string; inputs: Buffer }[];
+    const { db } = bridge.database;
+    const rows = await db.selectFrom('suggestions').select(['id', 'inputs']).where('project_id', '=', projectId).where('status', '<>', 'pending').execute();
     expect(rows).toHaveLength(decided);
-    const rewrite = bridge.db.prepare("UPDATE suggestions SET inputs = ?, updated_at = '2099-01-01T00:00:00.000Z' WHERE id = ?");
     for (const row of rows) {
-      const inputs = Array.from(new Float32Array(row.inputs.buffer.slice(row.inputs.byteOffset, row.inputs.byteOffset + row.inputs.byteLength)));
+      const stored = row.inputs!;
+      const inputs = Array.from(new Float32Array(stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength)));
       expect(inputs).toHaveLength(TARGET_INPUTS + ANCHOR_INPUTS);
       inputs.splice(TARGET_INPUTS - LATER_TARGET_INPUTS, LATER_TARGET_INPUTS);
-      rewrite.run(Buffer.from(Float32Array.from(inputs).buffer), row.id);
+      await db
+        .updateTable('suggestions')
+        .set({ inputs: Buffer.from(Float32Array.from(inputs).buffer), updated_at: '2099-01-01T00:00:00.000Z' })
+        .where('id', '=', row.id)
+        .execute();
     }
 
     expect(await account.client.getRelevanceSummary(projectId)).toMatchObject({ adapted: true, decisions: decided });

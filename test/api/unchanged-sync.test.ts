@@ -140,20 +140,26 @@ describe('syncing pages that did not change', () => {
   });
 
   test.each([
-    { stored: 'indexed by an older analysis', sql: 'UPDATE search_texts SET analysis_version = 0 WHERE page_id = ?' },
-    { stored: 'stored before content hashes were kept', sql: 'UPDATE pages SET content_hash = NULL WHERE id = ?' },
-  ])('when a page was $stored, then syncing it unchanged analyses it again', async ({ sql }) => {
+    {
+      stored: 'indexed by an older analysis',
+      age: (pageId: string) => bridge.database.db.updateTable('search_texts').set({ analysis_version: 0 }).where('page_id', '=', pageId).execute(),
+    },
+    {
+      stored: 'stored before content hashes were kept',
+      age: (pageId: string) => bridge.database.db.updateTable('pages').set({ content_hash: null }).where('id', '=', pageId).execute(),
+    },
+  ])('when a page was $stored, then syncing it unchanged analyses it again', async ({ age }) => {
     const { pages } = await account.client.syncPages(projectId, [page('kernel')]);
-    bridge.db.prepare(sql).run(pages[0]!.id);
+    await age(pages[0]!.id);
     analyzer.analysed.length = 0;
 
     await account.client.syncPages(projectId, [page('kernel')]);
 
     expect(analyzer.analysed).toEqual([`${DOMAIN}/kernel/`]);
-    const version = bridge.db.prepare('SELECT analysis_version FROM search_texts WHERE page_id = ?').pluck().get(pages[0]!.id);
-    expect(version).toBe(ANALYSIS_VERSION);
-    const hash = bridge.db.prepare('SELECT content_hash FROM pages WHERE id = ?').pluck().get(pages[0]!.id);
-    expect(hash).toBeInstanceOf(Buffer);
+    const text = await bridge.database.db.selectFrom('search_texts').select('analysis_version').where('page_id', '=', pages[0]!.id).executeTakeFirst();
+    expect(text?.analysis_version).toBe(ANALYSIS_VERSION);
+    const stored = await bridge.database.db.selectFrom('pages').select('content_hash').where('id', '=', pages[0]!.id).executeTakeFirst();
+    expect(stored?.content_hash).toBeInstanceOf(Buffer);
   });
 
   test('when another sync changes a page while a batch that found it unchanged is analysing, then that batch analyses it after all and wins', async () => {
