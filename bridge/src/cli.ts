@@ -111,7 +111,7 @@ export function buildCli(): Command {
         if (options.projects !== undefined) changes.projects = setting(options.projects);
         if (options.pages !== undefined) changes.pages = setting(options.pages);
         if (options.contentMb !== undefined) changes.contentBytes = setting(options.contentMb, MIB);
-        if (Object.keys(changes).length > 0) quotas.set(account.id, changes);
+        if (Object.keys(changes).length > 0) await quotas.set(account.id, changes);
         return quotas.report(account.id);
       });
       console.log(`Quotas of account "${options.name}" (used of limit):`);

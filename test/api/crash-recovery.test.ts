@@ -11,7 +11,7 @@ let client: InterlinkerClient;
 let projectId: string;
 
 beforeAll(async () => {
-  bridge = await startBridgeProcess();
+  bridge = await startBridgeProcess({ sqliteOnly: true });
   client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: bridge.apiKey });
   projectId = (await client.createProject({ name: 'Crash', domain: FIXTURE_DOMAIN })).id;
   await client.syncPages(projectId, FIXTURE_PAGES);

@@ -58,7 +58,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-operations-'));
   // Background generation never runs (syncs are never quiet long enough): what the database holds changes only by
   // the requests of the tests.
-  bridge = await startBridgeProcess({ env: { INTERLINKER_GENERATION_QUIET_MS: '1000000000' } });
+  bridge = await startBridgeProcess({ sqliteOnly: true, env: { INTERLINKER_GENERATION_QUIET_MS: '1000000000' } });
   client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: bridge.apiKey });
   projectId = (await client.createProject({ name: 'Kitchen garden blog', domain: DOMAIN })).id;
   await syncInBatches(POSTS);

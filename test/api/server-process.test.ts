@@ -10,7 +10,7 @@ import { parseResponse, requestBytes } from '../support/raw-http.js';
 let bridge: BridgeProcess;
 
 beforeAll(async () => {
-  bridge = await startBridgeProcess();
+  bridge = await startBridgeProcess({ sqliteOnly: true });
 });
 afterAll(() => bridge.dispose());
 

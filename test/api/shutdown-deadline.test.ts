@@ -14,7 +14,7 @@ let client: InterlinkerClient;
 let projectId: string;
 
 beforeAll(async () => {
-  bridge = await startBridgeProcess({ env: { INTERLINKER_SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS), INTERLINKER_BODY_LIMIT: String(16 * 1024 * 1024) } });
+  bridge = await startBridgeProcess({ sqliteOnly: true, env: { INTERLINKER_SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS), INTERLINKER_BODY_LIMIT: String(16 * 1024 * 1024) } });
   client = new InterlinkerClient({ baseUrl: bridge.url, apiKey: bridge.apiKey });
   projectId = (await client.createProject({ name: 'Shutdown', domain: FIXTURE_DOMAIN })).id;
   await client.syncPages(projectId, FIXTURE_PAGES);

@@ -76,7 +76,13 @@ async function freePort(): Promise<number> {
  * with `env` added to the environment (limits, timeouts). Needs `npm run build --workspace bridge` first (npm ci does it).
  */
 export async function startBridgeProcess(
-  options: { port?: number; dbFile?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    port?: number;
+    dbFile?: string;
+    env?: NodeJS.ProcessEnv;
+    /** The test reads or writes the SQLite file itself: SQLite even when INTERLINKER_TEST_DATABASE=postgres. */
+    sqliteOnly?: boolean;
+  } = {},
 ): Promise<BridgeProcess> {
   if (!fs.existsSync(path.join(ROOT, 'bridge/dist/cli.js'))) {
     throw new Error('The bridge is not built: run `npm run build --workspace bridge`.');
@@ -84,7 +90,21 @@ export async function startBridgeProcess(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'interlinker-bridge-'));
   const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
   const port = options.port ?? (await freePort());
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), INTERLINKER_DB: dbFile, LOG_LEVEL: 'warn', ...options.env };
+  // With INTERLINKER_TEST_DATABASE=postgres, a database of its own in the run's cluster (loaded only then: the
+  // benchmarks start bridges outside vitest).
+  const postgres =
+    process.env.INTERLINKER_TEST_DATABASE === 'postgres' && !options.sqliteOnly && options.dbFile === undefined
+      ? await (await import('./test-database.js')).createPostgresDatabase()
+      : null;
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    INTERLINKER_DB: dbFile,
+    ...(postgres ? { INTERLINKER_DATABASE_URL: postgres.url } : {}),
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
   let child: ChildProcess | undefined;
   let apiKey = '';
   let output = '';
@@ -164,6 +184,7 @@ export async function startBridgeProcess(
     start,
     async dispose() {
       await stop();
+      await postgres?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
     onUnexpectedExit(listener) {

@@ -35,6 +35,23 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** An empty PostgreSQL database in the run's cluster, for a bridge started as a process; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `interlinker_process_${process.pid}_${Date.now()}_${postgresDatabases.size}`;
+  postgresDatabases.set(name, name);
+  // A name of our own making (digits and underscores): identifiers cannot be parameters.
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      postgresDatabases.delete(name);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 /** A migrated database for one test bridge: the SQLite file `dbFile`, or a PostgreSQL database named after it. */
 export async function openTestDatabase(dbFile: string, { fresh }: { fresh: boolean }): Promise<TestDatabase> {
   if (TEST_BACKEND === 'sqlite') {

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db } from './connection.js';
+import { PostgresTextPlugin } from './postgres-text.js';
 import { cachingStatements } from './statement-cache.js';
 import type { Schema } from './schema.js';
 
@@ -47,7 +48,7 @@ export function postgresBackend(url: string, options: { poolSize?: number } = {}
   // An idle connection the server closed (a restart, a failover): the pool drops it and the next query connects
   // afresh. Unheard, the event would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), plugins: [new PostgresTextPlugin()] });
   return { kind: 'postgres', db, sqlite: null, close: () => db.destroy() };
 }
 
