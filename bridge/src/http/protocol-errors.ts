@@ -2,17 +2,27 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { BadRequestError, HeadersTooLargeError, RequestTimeoutError, type AppError } from '../errors.js';
 
+/**
+ * Why a request was refused before express, and the status it is answered with: a bounded label for the metrics,
+ * never anything the client sent.
+ */
+export const REFUSAL_STATUS = { head_too_large: 431, unknown_method: 400, request_timeout: 408, malformed: 400, connect: 400 } as const;
+export type RefusalReason = keyof typeof REFUSAL_STATUS;
+
+/** Told of each request answered at the socket (metrics/), with the status it was answered. */
+export type RefusalObserver = (reason: RefusalReason, status: number) => void;
+
 /** Node's HTTP parser's error codes, as the taxonomy's answers. */
-function answerTo(code: string | undefined): AppError {
+function answerTo(code: string | undefined): { reason: RefusalReason; error: AppError } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new HeadersTooLargeError();
+      return { reason: 'head_too_large', error: new HeadersTooLargeError() };
     case 'HPE_INVALID_METHOD':
-      return new BadRequestError('The method is not one HTTP defines.');
+      return { reason: 'unknown_method', error: new BadRequestError('The method is not one HTTP defines.') };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new RequestTimeoutError();
+      return { reason: 'request_timeout', error: new RequestTimeoutError() };
     default:
-      return new BadRequestError();
+      return { reason: 'malformed', error: new BadRequestError() };
   }
 }
 
@@ -39,18 +49,23 @@ function answerAndClose(socket: Duplex, error: AppError): void {
  * request line that is not HTTP → 400, a head over the parser's 64 KiB → 431; Node alone would answer with an empty
  * body) and CONNECT (Node would drop the connection: 400, this is no proxy). Each is the client's fault, so a 4xx,
  * never a 5xx. They carry no rate-limit headers: a request that cannot be parsed has no key that could be trusted;
- * heads over the bridge's own 16 KiB limit are refused after parsing, with them (request-head.ts).
+ * heads over the bridge's own 16 KiB limit are refused after parsing, with them (request-head.ts). Each answer is
+ * told to `observe` (the metrics count them apart: no route was matched and express never saw them).
  */
-export function answerProtocolErrors(server: Server): void {
+export function answerProtocolErrors(server: Server, observe: RefusalObserver = () => {}): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
-    answerAndClose(socket, answerTo(error.code));
+    const { reason, error: answer } = answerTo(error.code);
+    observe(reason, answer.status);
+    answerAndClose(socket, answer);
   });
   server.on('connect', (_req, socket: Duplex) => {
-    answerAndClose(socket, new BadRequestError('CONNECT is not supported: this server is no proxy.'));
+    const answer = new BadRequestError('CONNECT is not supported: this server is no proxy.');
+    observe('connect', answer.status);
+    answerAndClose(socket, answer);
   });
 }
