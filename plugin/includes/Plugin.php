@@ -205,7 +205,7 @@ final class Plugin {
 		$listing         = $this->suggestion_listing( $view );
 		$commands        = array(
 			'status'      => new Status_Command( $this->settings, $this->connection_check(), $this->api, $this->content, $this->queue, $this->reconciler ),
-			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget ),
+			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget, $this->settings ),
 			'suggestions' => new Suggestions_Command( $listing, $this->budget, new Suggestion_Status_Change( $this->api, $view, $this->budget ) ),
 			'implement'   => new Implement_Command( new Permitted_Implementation( $this->implementer ) ),
 			'rollback'    => new Rollback_Command( $this->rollbacks, $this->budget ),
