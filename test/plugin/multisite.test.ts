@@ -89,7 +89,7 @@ describe('on a multisite network', () => {
     await site?.stop();
   });
 
-  it("when a site's administrator who is no network administrator opens the settings, then they are refused", async () => {
+  it("when a site's administrator who is no network administrator opens the settings or asks wp interlinker status, then they are refused", async () => {
     const user = await site.php<{ id: number; password: string }>(`
       $id = wp_insert_user( array( 'user_login' => 'siteadmin', 'user_pass' => 'siteadmin-password', 'user_email' => 'siteadmin@example.test', 'role' => 'administrator' ) );
       [ $password ] = WP_Application_Passwords::create_new_application_password( $id, array( 'name' => 'test' ) );
@@ -100,10 +100,17 @@ describe('on a multisite network', () => {
     const changed = await siteAdmin.json<{ code: string }>('/interlinker/v1/settings', { method: 'POST', body: { bridgeUrl: 'http://127.0.0.1:1', apiKey: 'ilk_mine' } });
     const networkAdmin = await site.admin.json('/interlinker/v1/settings');
 
+    const cliStatus = await runWpCli(site.wp, ['--user=siteadmin', 'interlinker', 'status']);
+
     expect(read.status).toBe(403);
     expect(read.body.code).toBe('interlinker_forbidden');
     expect(changed.status).toBe(403);
     expect(networkAdmin.status).toBe(200);
+    // wp interlinker status shows what the settings do (the bridge's address): refused to them as well.
+    expect(cliStatus.exitCode).toBe(1);
+    // (WordPress 6.8's own ms-functions.php prints deprecation notices on this PHP before it.)
+    expect(cliStatus.stderr).toMatch(/^Error: Sorry, you are not allowed/m);
+    expect(cliStatus.stdout).not.toContain(site.bridge.url);
   });
 
   it("when wp interlinker runs with --url= of a sub-site, then it syncs that site's posts under that site's own settings into its own project", async () => {

@@ -63,7 +63,8 @@ final class Status_Command {
 	 * @param array<string, mixed> $assoc_args The options.
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
-		Command_Output::or_exit( Capability_Rules::require_capability( 'manage_options' ) );
+		// What the settings screen shows (the bridge's address, its errors): on a network, network administrators only.
+		Command_Output::or_exit( Capability_Rules::require_capability( Settings::capability() ) );
 		$setup_needed = $this->settings->setup_needed();
 		// Not configured, the connection test would only say the first thing missing: the report says all of it.
 		$connection = null === $setup_needed ? $this->connection->run() : new WP_Error( 'interlinker_not_configured', $setup_needed );
