@@ -3,28 +3,27 @@ import type { Duplex } from 'node:stream';
 import { BadRequestError, HeadersTooLargeError, RequestTimeoutError, type AppError } from '../errors.js';
 
 /**
- * Why a request was refused before express, and the status it is answered with: a bounded label for the metrics,
+ * Each reason a request is refused before express, with its answer. The reason is a bounded label for the metrics,
  * never anything the client sent.
  */
-export const REFUSAL_STATUS = { head_too_large: 431, unknown_method: 400, request_timeout: 408, malformed: 400, connect: 400 } as const;
-export type RefusalReason = keyof typeof REFUSAL_STATUS;
+export const REFUSALS = {
+  head_too_large: () => new HeadersTooLargeError(),
+  unknown_method: () => new BadRequestError('The method is not one HTTP defines.'),
+  request_timeout: () => new RequestTimeoutError(),
+  malformed: () => new BadRequestError(),
+  connect: () => new BadRequestError('CONNECT is not supported: this server is no proxy.'),
+} satisfies Record<string, () => AppError>;
+export type RefusalReason = keyof typeof REFUSALS;
 
 /** Told of each request answered at the socket (metrics/), with the status it was answered. */
 export type RefusalObserver = (reason: RefusalReason, status: number) => void;
 
-/** Node's HTTP parser's error codes, as the taxonomy's answers. */
-function answerTo(code: string | undefined): { reason: RefusalReason; error: AppError } {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return { reason: 'head_too_large', error: new HeadersTooLargeError() };
-    case 'HPE_INVALID_METHOD':
-      return { reason: 'unknown_method', error: new BadRequestError('The method is not one HTTP defines.') };
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { reason: 'request_timeout', error: new RequestTimeoutError() };
-    default:
-      return { reason: 'malformed', error: new BadRequestError() };
-  }
-}
+/** Node's HTTP parser's error codes; any other refusal is a request that is not HTTP. */
+const PARSER_REFUSALS: Partial<Record<string, RefusalReason>> = {
+  HPE_HEADER_OVERFLOW: 'head_too_large',
+  HPE_INVALID_METHOD: 'unknown_method',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+};
 
 /** One raw HTTP/1.1 answer in the contract's error envelope, closing the connection (the parser cannot go on). */
 function rawAnswer(error: AppError): string {
@@ -40,8 +39,10 @@ function rawAnswer(error: AppError): string {
 }
 
 /** Writes the answer, then closes the socket for good: an ended socket nobody reads would keep the server open. */
-function answerAndClose(socket: Duplex, error: AppError): void {
-  socket.end(rawAnswer(error), () => socket.destroy());
+function refuse(socket: Duplex, reason: RefusalReason, observe: RefusalObserver): void {
+  const answer = REFUSALS[reason]();
+  observe(reason, answer.status);
+  socket.end(rawAnswer(answer), () => socket.destroy());
 }
 
 /**
@@ -59,13 +60,7 @@ export function answerProtocolErrors(server: Server, observe: RefusalObserver = 
       socket.destroy();
       return;
     }
-    const { reason, error: answer } = answerTo(error.code);
-    observe(reason, answer.status);
-    answerAndClose(socket, answer);
+    refuse(socket, PARSER_REFUSALS[error.code ?? ''] ?? 'malformed', observe);
   });
-  server.on('connect', (_req, socket: Duplex) => {
-    const answer = new BadRequestError('CONNECT is not supported: this server is no proxy.');
-    observe('connect', answer.status);
-    answerAndClose(socket, answer);
-  });
+  server.on('connect', (_req, socket: Duplex) => refuse(socket, 'connect', observe));
 }

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/connection.js';
 import type { IndexMemory } from '../indexing/project-indexes.js';
 import type { PageAnalyzer } from '../pages/page-analyzer.js';
-import { REFUSAL_STATUS, type RefusalReason } from '../http/protocol-errors.js';
+import { REFUSALS, type RefusalReason } from '../http/protocol-errors.js';
 
 /** The route label of a request that matched no declared endpoint: never its URL, which would be unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -47,7 +47,7 @@ export class BridgeMetrics {
       registers,
     });
     // Every series from the start: a rate over a series that appears only at its first refusal misses that one.
-    for (const [reason, status] of Object.entries(REFUSAL_STATUS)) this.refused.inc({ reason, status: String(status) }, 0);
+    for (const [reason, answer] of Object.entries(REFUSALS)) this.refused.inc({ reason, status: String(answer().status) }, 0);
     this.analysed = new Counter({
       name: 'interlinker_pages_analysed_total',
       help: 'Synced pages analysed (outcome "analysed") or refused by the analysis limits ("failed").',
