@@ -2,7 +2,7 @@ import type { QuotaLimits } from '../accounts/quotas.js';
 import type { Db } from '../db/connection.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
-import { canonicalLanguageTag } from '../engine/language.js';
+import { canonicalLanguageTag, primaryLanguage } from '../engine/language.js';
 import { NotFoundError, toFieldIssues } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -22,10 +22,11 @@ export interface SyncListener {
   isCurrent: (pageId: string) => boolean;
 }
 
-/** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
+/** Pending suggestions that a sync makes stale: the page is now excluded, no longer answers 2xx, or changed language. */
 export interface StaleSuggestions {
   removePendingOfPage: (pageId: string) => void;
   removePendingToPage: (pageId: string) => void;
+  removePendingAcrossLanguages: (pageId: string, isSameLanguage: (otherLanguage: string) => boolean) => void;
 }
 
 /** Receives, inside the sync's transaction, the pages it stored (not those it found unchanged): the generation queue. */
@@ -197,6 +198,11 @@ export class PagesService {
           language: page.language,
         });
         result.push({ index: page.index, id, url: page.urlKey });
+      }
+      // Once the whole batch is stored, so that two pages whose language changed together keep what links them.
+      for (const page of indexed) {
+        const primary = primaryLanguage(page.language);
+        this.staleSuggestions.removePendingAcrossLanguages(page.pageId, (other) => primaryLanguage(other) === primary);
       }
       // Before the index takes the batch: a refusal then leaves memory as it was.
       if (usageBefore !== undefined) this.quotas!.assertGrowthWithin(accountId, usageBefore);

@@ -117,6 +117,12 @@ export class SuggestionsRepository {
         "DELETE FROM suggestions WHERE status = 'pending' AND (source_page_id = @pageId OR target_page_id = @pageId)",
       ),
       removePendingToPage: db.prepare("DELETE FROM suggestions WHERE status = 'pending' AND target_page_id = ?"),
+      // The page's pending suggestions, each with the language of the page at its other end.
+      pendingWithOtherLanguage: db.prepare(
+        `SELECT s.id, other.language FROM suggestions s
+         JOIN pages other ON other.id = CASE WHEN s.source_page_id = @pageId THEN s.target_page_id ELSE s.source_page_id END
+         WHERE s.status = 'pending' AND (s.source_page_id = @pageId OR s.target_page_id = @pageId)`,
+      ),
       removePendingBelow: db.prepare("DELETE FROM suggestions WHERE project_id = ? AND status = 'pending' AND relevance_score < ?"),
       pendingAnchors: db.prepare("SELECT id, anchor_text AS anchorText FROM suggestions WHERE project_id = ? AND status = 'pending'"),
       removeById: db.prepare('DELETE FROM suggestions WHERE id = ?'),
@@ -216,6 +222,17 @@ export class SuggestionsRepository {
   /** Pending suggestions to a page that no longer answers 2xx. */
   removePendingToPage(pageId: string): void {
     this.statements.removePendingToPage.run(pageId);
+  }
+
+  /**
+   * Pending suggestions from or to the page whose other page is of a language `isSameLanguage` refuses (its argument:
+   * that page's stored tag). Returns how many went.
+   */
+  removePendingAcrossLanguages(pageId: string, isSameLanguage: (otherLanguage: string) => boolean): number {
+    const pending = this.statements.pendingWithOtherLanguage.all({ pageId }) as { id: string; language: string }[];
+    let removed = 0;
+    for (const row of pending) if (!isSameLanguage(row.language)) removed += this.statements.removeById.run(row.id).changes;
+    return removed;
   }
 
   /** Pending suggestions whose source or target is now outside the project's paths. */
