@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'engine',
           include: ['test/engine/**/*.test.ts', 'test/bench/**/*.test.ts'],
+          // The linear-time tests collect garbage before each timing (test/support/time-growth.ts).
+          execArgv: ['--expose-gc'],
         },
       },
       {

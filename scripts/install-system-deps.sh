@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that the real-WordPress stack, the browser tests, the reverse-proxy test, the API tests on
-# PostgreSQL and the PHP lint gate need.
+# PostgreSQL and the PHP lint gate need, and the service unit's system user.
 # Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
 set -euo pipefail
 
@@ -20,13 +20,21 @@ readonly PACKAGES=(
   # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service)
   # with a certificate openssl makes.
   nginx-light openssl
-  # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started).
-  systemd
+  # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started); util-linux's unshare and
+  # setpriv run its ExecStart confined as the unit declares.
+  systemd util-linux
 )
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "install-system-deps: run as root" >&2
   exit 1
+fi
+
+# The service unit's own user, as docs/operators.md has it created: test/api/systemd-unit.test.ts runs the bridge as
+# the unit declares it, as this user.
+if ! id -u interlinker >/dev/null 2>&1; then
+  useradd --system --home-dir /var/lib/interlinker --no-create-home --shell /usr/sbin/nologin interlinker
+  echo "install-system-deps: created the system user interlinker"
 fi
 
 missing=()

@@ -16,6 +16,7 @@ import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, Failed
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { IdempotentAnswers } from './http/idempotency.js';
+import type { RefusalObserver } from './http/protocol-errors.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestHead } from './http/request-head.js';
 import { requestLog } from './http/request-log.js';
@@ -88,6 +89,8 @@ export interface App {
   endpoints: readonly Endpoint[];
   /** Background generation: not running until started (the entry point starts it; tests that need it too). */
   generation: BackgroundGenerator;
+  /** For `createHttpServer`: the requests its parser refuses, counted in the metrics (a no-op without them). */
+  observeRefusal: RefusalObserver;
 }
 
 const API_DESCRIPTION = [
@@ -182,5 +185,6 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(optionalAuth, unknownRoute);
   app.use(errorHandler(logger, database.sqlite ? busyBackoff(database.sqlite) : () => undefined));
-  return { app, accounts, indexes, endpoints, generation };
+  const observeRefusal: RefusalObserver = metrics ? (reason, status) => metrics.observeRefusal(reason, status) : () => {};
+  return { app, accounts, indexes, endpoints, generation, observeRefusal };
 }

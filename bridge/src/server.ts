@@ -55,7 +55,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
   const analyzer = new AnalysisPool({ limits: config.analysisLimits, logger });
-  const { app, accounts, indexes, generation } = createApp({
+  const { app, accounts, indexes, generation, observeRefusal } = createApp({
     database,
     logger,
     analyzer,
@@ -78,7 +78,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     }
 
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = createHttpServer(app).listen(config.port, config.host, () => resolve(listening));
+      const listening = createHttpServer(app, observeRefusal).listen(config.port, config.host, () => resolve(listening));
       // Node closes a kept-alive connection 5 s after its last answer; a bridge busy storing a batch for longer
       // then closes connections whose next request has already arrived (the client sees ECONNRESET). A minute is
       // longer than any batch, and behind a proxy it outlives the proxy's own idle timeout (usually 60 s).

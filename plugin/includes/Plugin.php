@@ -205,7 +205,7 @@ final class Plugin {
 		$listing         = $this->suggestion_listing( $view );
 		$commands        = array(
 			'status'      => new Status_Command( $this->settings, $this->connection_check(), $this->api, $this->content, $this->queue, $this->reconciler ),
-			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget ),
+			'sync'        => new Sync_Command( $this->sync, $this->queue, $this->content, new Setup_State( $this->settings ), $this->budget, $this->settings ),
 			'suggestions' => new Suggestions_Command( $listing, $this->budget, new Suggestion_Status_Change( $this->api, $view, $this->budget ) ),
 			'implement'   => new Implement_Command( new Permitted_Implementation( $this->implementer ) ),
 			'rollback'    => new Rollback_Command( $this->rollbacks, $this->budget ),
@@ -286,7 +286,29 @@ final class Plugin {
 		return new Csv_Exports( new Export_Pager( $this->budget ), $listing, $this->api, $this->records, new Analytics_Report( $this->api, $view ) );
 	}
 
-	public static function deactivate(): void {
+	/**
+	 * Clears the events the plugin scheduled; network-deactivated, on every site, since each site has its own.
+	 *
+	 * @param bool|null $network_wide Whether the plugin is deactivated for the whole network.
+	 */
+	public static function deactivate( $network_wide = false ): void {
+		if ( ! is_multisite() || ! $network_wide ) {
+			self::clear_scheduled_events();
+			return;
+		}
+		foreach ( get_sites(
+			array(
+				'fields' => 'ids',
+				'number' => 0,
+			)
+		) as $site_id ) {
+			switch_to_blog( (int) $site_id );
+			self::clear_scheduled_events();
+			restore_current_blog();
+		}
+	}
+
+	private static function clear_scheduled_events(): void {
 		wp_clear_scheduled_hook( Sync_Queue::CRON_HOOK );
 		wp_clear_scheduled_hook( Link_Count_Run::CRON_HOOK );
 	}

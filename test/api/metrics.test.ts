@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../support/test-database.js';
 import { startTestBridge, type TestAccount, type TestBridge } from '../support/api-harness.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
+import { rawRequest, sendRaw } from '../support/raw-http.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 
@@ -55,7 +56,7 @@ describe('GET /metrics', () => {
     }
     const ours = text.split('\n').filter((line) => line.startsWith('interlinker_')).join('\n');
     const labelNames = new Set([...ours.matchAll(/[{,]([a-z_]+)="/g)].map((match) => match[1]));
-    expect([...labelNames].sort()).toEqual(['le', 'method', 'outcome', 'route', 'status']);
+    expect([...labelNames].sort()).toEqual(['le', 'method', 'outcome', 'reason', 'route', 'status']);
   });
 
   it('when pages were synced, then pages analysed, the queues, the loaded indexes and the database size are reported', async () => {
@@ -80,6 +81,37 @@ describe('GET /metrics', () => {
       expect(text).not.toContain('interlinker_database_wal_bytes');
     }
     expect(sample(text, 'interlinker_generation_queue_pages')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('when Node\'s parser refuses requests before express, then each is counted by reason and status, apart from the routed requests', async () => {
+    const port = Number(new URL(bridge.url).port);
+    const refused = (text: string, reason: string, status: number) => sample(text, `interlinker_http_refused_total{reason="${reason}",status="${status}"}`);
+    const routed = (text: string) =>
+      text.split('\n').filter((line) => line.startsWith('interlinker_http_requests_total{')).reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    const before = await scrape();
+    for (const [reason, status] of [['head_too_large', 431], ['unknown_method', 400], ['connect', 400], ['malformed', 400]] as const) {
+      expect(refused(before, reason, status), reason).toBe(0);
+    }
+
+    const answers = [
+      await rawRequest(port, { method: 'GET', target: '/api/projects', headers: [['Authorization', `Bearer ${account.key}`], ['X-Padding', 'p'.repeat(70_000)]] }),
+      await rawRequest(port, { method: 'GET', target: '/api/projects', headers: [['X-Padding', 'p'.repeat(70_000)]] }),
+      await rawRequest(port, { method: 'FOO', target: '/api/projects' }),
+      await rawRequest(port, { method: 'CONNECT', target: '127.0.0.1:80' }),
+      await rawRequest(port, { method: 'GET', target: '/api/projects with spaces' }),
+    ];
+    expect(answers.map((answer) => answer!.status)).toEqual([431, 431, 400, 400, 400]);
+    const header = await sendRaw(port, Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n', 'latin1'));
+    expect(header.toString('latin1')).toMatch(/^HTTP\/1\.1 400 /);
+
+    // The first scrape is the one routed request counted between the two (it is counted once it has been sent).
+    const after = await scrape();
+    expect(refused(after, 'head_too_large', 431)).toBe(2);
+    expect(refused(after, 'unknown_method', 400)).toBe(1);
+    expect(refused(after, 'connect', 400)).toBe(1);
+    expect(refused(after, 'malformed', 400)).toBe(2);
+    expect(routed(after) - routed(before)).toBe(1);
+    expect(after).toContain('# TYPE interlinker_http_refused_total counter');
   });
 
   it('when the token is missing or wrong, then 401 counted as a failed authentication (429 past the limit); an API key, 401 with its rate-limit headers', async () => {

@@ -126,3 +126,60 @@ describe('analysis in the page\'s language', () => {
     expect(inbound.map((s) => s.sourcePageUrl)).not.toContain(`${DOMAIN}/en/garden`);
   });
 });
+
+/** An English site: the garden page mentions both other pages by their titles' words. */
+const englishHouse = { url: `${DOMAIN}/house`, title: 'House', content: '<p>A house has walls, a roof and windows.</p>' };
+const englishShed = { url: `${DOMAIN}/shed`, title: 'Shed', content: '<p>A shed is a small wooden building for tools.</p>' };
+const englishGarden = {
+  url: `${DOMAIN}/garden`,
+  title: 'Garden',
+  content: '<p>Our garden is next to the house. The shed keeps the garden tools dry.</p>',
+};
+
+/** A project of the three English pages, with the garden's pending suggestions to the house and the shed. */
+async function englishSiteWithSuggestions(name: string) {
+  const projectId = await newProject(name);
+  await account.client.syncPages(projectId, [englishHouse, englishShed, { ...englishGarden, language: 'en-US' }]);
+  const fromGarden = await account.client.generateSuggestions(projectId, { sourcePageUrl: englishGarden.url, minRelevanceScore: 0 });
+  const toHouse = fromGarden.find((s) => s.targetPageUrl === englishHouse.url);
+  const toShed = fromGarden.find((s) => s.targetPageUrl === englishShed.url);
+  expect(toHouse?.status).toBe('pending');
+  expect(toShed?.status).toBe('pending');
+  return { projectId, toHouse: toHouse!, toShed: toShed! };
+}
+
+async function suggestionsOfProject(projectId: string) {
+  return (await account.client.listSuggestions(projectId)).items.map((s) => ({ id: s.id, target: s.targetPageUrl, status: s.status }));
+}
+
+describe('suggestions when a page\'s language changes', () => {
+  it('when a source is synced again in another language, then its pending suggestions to the old language go, approved ones stay, and generate brings none back', async () => {
+    const { projectId, toShed } = await englishSiteWithSuggestions('source-changes');
+    await account.client.updateSuggestion(projectId, toShed.id, 'approved');
+
+    await account.client.syncPages(projectId, [{ ...englishGarden, language: 'de-DE' }]);
+    expect(await suggestionsOfProject(projectId)).toEqual([{ id: toShed.id, target: englishShed.url, status: 'approved' }]);
+
+    expect(await suggestionsFrom(projectId, englishGarden.url)).toEqual([]);
+    expect(await suggestionsOfProject(projectId)).toEqual([{ id: toShed.id, target: englishShed.url, status: 'approved' }]);
+  });
+
+  it('when a target is synced again in another language, then the pending suggestions to it go, and generate brings them not back', async () => {
+    const { projectId, toShed } = await englishSiteWithSuggestions('target-changes');
+
+    await account.client.syncPages(projectId, [{ ...englishHouse, language: 'de' }]);
+    expect(await suggestionsOfProject(projectId)).toEqual([{ id: toShed.id, target: englishShed.url, status: 'pending' }]);
+
+    expect((await suggestionsFrom(projectId, englishGarden.url)).map((s) => s.target)).toEqual([englishShed.url]);
+  });
+
+  it('when a page changes only its region, or both pages of a suggestion change language together, then the suggestion stays', async () => {
+    const { projectId, toHouse, toShed } = await englishSiteWithSuggestions('same-language');
+
+    await account.client.syncPages(projectId, [{ ...englishGarden, language: 'en-GB' }]);
+    expect((await suggestionsOfProject(projectId)).map((s) => s.id).sort()).toEqual([toHouse.id, toShed.id].sort());
+
+    await account.client.syncPages(projectId, [{ ...englishGarden, language: 'fr' }, { ...englishHouse, language: 'fr-FR' }]);
+    expect(await suggestionsOfProject(projectId)).toEqual([{ id: toHouse.id, target: englishHouse.url, status: 'pending' }]);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullSync, type PluginSite, startPluginSite } from './support/plugin-site.js';
+import { fullSync, type PluginSite, startPluginSite, type Suggestion } from './support/plugin-site.js';
 
 interface BridgePage {
   url: string;
@@ -18,6 +18,11 @@ function pll_get_post_language( $post_id, $field = 'slug' ) {
   return ( 'locale' === $field && is_array( $names ) && $names ) ? $names[0] : false;
 }
 add_filter( 'interlinker_page_language', static function ( $language, $post ) {
+  // As a multilingual plugin that keeps the language in a meta set after the post was first saved.
+  $meta_locale = get_post_meta( $post->ID, 'test_locale', true );
+  if ( $meta_locale ) {
+    return $meta_locale;
+  }
   if ( 'Swiss post' === $post->post_title ) {
     return 'de-CH';
   }
@@ -79,5 +84,22 @@ describe('the language of each post, from WordPress to the bridge', () => {
   it("when a post's Polylang language is changed outside the editor, then the post is synced again in its new language", async () => {
     await site.php(`wp_set_object_terms( ${ids['Polylang post']}, 'it_IT', 'language' ); return true;`);
     expect(await bridgeLanguage('Polylang post')).toBe('it-IT');
+  });
+
+  it("when a post's language changes after its suggestions were made, then generate=1 answers none to a post of its old language", async () => {
+    const house = await site.createPost({ title: 'House', content: '<p>A house has walls, a roof and windows.</p>' });
+    const garden = await site.createPost({ title: 'Garden', content: '<p>Our garden is next to the house, behind a fence.</p>' });
+    const syncWithLocale = async (postIds: number[], locale: string) => {
+      await site.php(`foreach ( array( ${postIds.join(', ')} ) as $id ) { update_post_meta( $id, 'test_locale', '${locale}' ); } return true;`);
+      expect((await site.admin.json('/interlinker/v1/sync', { method: 'POST', body: { postIds } })).status).toBe(200);
+    };
+    const targetsOfGarden = async () =>
+      (await site.admin.json<Suggestion[]>(`/interlinker/v1/suggestions?post_id=${garden}&generate=1&per_page=100`)).body.map((s) => s.targetPostId);
+
+    await syncWithLocale([house, garden], 'en_US');
+    expect(await targetsOfGarden()).toContain(house);
+
+    await syncWithLocale([garden], 'de_DE');
+    expect(await targetsOfGarden()).not.toContain(house);
   });
 });

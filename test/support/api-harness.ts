@@ -91,7 +91,7 @@ export async function startTestBridge(
   const dbFile = options.dbFile ?? path.join(dir, 'bridge.db');
   const test = options.databaseUrl ? await sharedPostgresDatabase(options.databaseUrl) : await openTestDatabase(dbFile, { fresh: options.dbFile === undefined });
   const { database } = test;
-  const { app, accounts, generation } = createApp({
+  const { app, accounts, generation, observeRefusal } = createApp({
     database,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -104,7 +104,7 @@ export async function startTestBridge(
   });
   if (options.generation) generation.start();
   const server = await new Promise<Server>((resolve) => {
-    const listening = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = createHttpServer(app, observeRefusal).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -103,7 +103,8 @@ describe('"Find links to this post" in Chromium', () => {
     await page.getByRole('button', { name: 'Links to this post' }).click();
     const panel = page.locator('.interlinker-editor-inbound');
 
-    await panel.getByRole('button', { name: 'Find links to this post' }).click();
+    // The block editor's sidebar renders late on a busy machine (30 s were once not enough in CI).
+    await panel.getByRole('button', { name: 'Find links to this post' }).click({ timeout: 90_000 });
     await insertFromLoaf(panel);
     await panel.locator('.interlinker-inbound__outcome').scrollIntoViewIfNeeded();
     await screenshot(page, '23-editor-links-to-this-post');

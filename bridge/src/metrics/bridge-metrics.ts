@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DatabaseBackend } from '../db/database.js';
 import type { IndexMemory } from '../indexing/project-indexes.js';
 import type { PageAnalyzer } from '../pages/page-analyzer.js';
+import { REFUSALS, type RefusalReason } from '../http/protocol-errors.js';
 
 /** The route label of a request that matched no declared endpoint: never its URL, which would be unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -20,6 +21,7 @@ export class BridgeMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
+  private readonly refused: Counter<'reason' | 'status'>;
   private readonly analysed: Counter<'outcome'>;
   private readonly analysing: Gauge;
 
@@ -39,6 +41,14 @@ export class BridgeMetrics {
       buckets: LATENCY_BUCKETS_SECONDS,
       registers,
     });
+    this.refused = new Counter({
+      name: 'interlinker_http_refused_total',
+      help: "Requests Node's HTTP parser refused before routing (not in interlinker_http_requests_total), by reason and status.",
+      labelNames: ['reason', 'status'],
+      registers,
+    });
+    // Every series from the start: a rate over a series that appears only at its first refusal misses that one.
+    for (const [reason, answer] of Object.entries(REFUSALS)) this.refused.inc({ reason, status: String(answer().status) }, 0);
     this.analysed = new Counter({
       name: 'interlinker_pages_analysed_total',
       help: 'Synced pages analysed (outcome "analysed") or refused by the analysis limits ("failed").',
@@ -90,6 +100,11 @@ export class BridgeMetrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void {
     this.requests.inc({ method, route, status: String(status) });
     this.latency.observe({ method, route }, seconds);
+  }
+
+  /** A request answered at the socket, before express (http/protocol-errors.ts). */
+  observeRefusal(reason: RefusalReason, status: number): void {
+    this.refused.inc({ reason, status: String(status) });
   }
 
   /** `analyzer`, counting the pages it analyses and the pages it holds. */

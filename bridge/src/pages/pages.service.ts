@@ -4,7 +4,7 @@ import type { Executor } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import type { IndexedPage, PageAnalysis } from '../engine/types.js';
 import type { ListResult, PaginationQuery } from '../pagination.js';
-import { canonicalLanguageTag } from '../engine/language.js';
+import { canonicalLanguageTag, primaryLanguage } from '../engine/language.js';
 import { NotFoundError, toFieldIssues } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -26,10 +26,11 @@ export interface SyncListener {
   serialized: <T>(projectId: string, work: () => Promise<T>) => Promise<T>;
 }
 
-/** Pending suggestions that a sync makes stale: the page is now excluded, or no longer answers 2xx. */
+/** Pending suggestions that a sync makes stale: the page is now excluded, no longer answers 2xx, or changed language. */
 export interface StaleSuggestions {
   removePendingOfPage: (trx: Executor, pageId: string) => Promise<void>;
   removePendingToPage: (trx: Executor, pageId: string) => Promise<void>;
+  removePendingAcrossLanguages: (trx: Executor, pageId: string, isSameLanguage: (otherLanguage: string) => boolean) => Promise<number>;
 }
 
 /** Receives, inside the sync's transaction, the pages it stored (not those it found unchanged): the generation queue. */
@@ -205,6 +206,11 @@ export class PagesService {
           language: page.language,
         });
         result.push({ index: page.index, id, url: page.urlKey });
+      }
+      // Once the whole batch is stored, so that two pages whose language changed together keep what links them.
+      for (const page of indexed) {
+        const primary = primaryLanguage(page.language);
+        await this.staleSuggestions.removePendingAcrossLanguages(trx, page.pageId, (other) => primaryLanguage(other) === primary);
       }
       // Before the index takes the batch: a refusal then leaves memory as it was.
       if (usageBefore !== undefined) await this.quotas!.assertGrowthWithin(accountId, usageBefore, trx);

@@ -287,6 +287,34 @@ export class SuggestionsRepository {
     await executor.deleteFrom('suggestions').where('status', '=', 'pending').where('target_page_id', '=', pageId).execute();
   }
 
+  /**
+   * Pending suggestions from or to the page whose other page is of a language `isSameLanguage` refuses (its argument:
+   * that page's stored tag). Returns how many went.
+   */
+  async removePendingAcrossLanguages(executor: Executor, pageId: string, isSameLanguage: (otherLanguage: string) => boolean): Promise<number> {
+    const outbound = await executor
+      .selectFrom('suggestions as s')
+      .innerJoin('pages as other', 'other.id', 's.target_page_id')
+      .select(['s.id', 'other.language'])
+      .where('s.status', '=', 'pending')
+      .where('s.source_page_id', '=', pageId)
+      .execute();
+    const inbound = await executor
+      .selectFrom('suggestions as s')
+      .innerJoin('pages as other', 'other.id', 's.source_page_id')
+      .select(['s.id', 'other.language'])
+      .where('s.status', '=', 'pending')
+      .where('s.target_page_id', '=', pageId)
+      .execute();
+    const refused = [...new Set([...outbound, ...inbound].filter((row) => !isSameLanguage(row.language)).map((row) => row.id))];
+    let removed = 0;
+    for (const batch of inBatches(refused)) {
+      const result = await executor.deleteFrom('suggestions').where('id', 'in', batch).executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+    }
+    return removed;
+  }
+
   /** Pending suggestions whose source or target is now outside the project's paths. */
   async removePendingOutsidePaths(executor: Executor, projectId: string, includePaths: readonly string[], excludePaths: readonly string[]): Promise<void> {
     if (includePaths.length === 0 && excludePaths.length === 0) return;

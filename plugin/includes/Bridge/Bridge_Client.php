@@ -44,12 +44,9 @@ final class Bridge_Client {
 	 * @param array<string, string> $headers    More request headers (e.g. Idempotency-Key).
 	 */
 	public function request( string $method, string $path, mixed $body = null, array $query = array(), ?bool $idempotent = null, ?int $timeout = null, array $headers = array() ): Bridge_Response|WP_Error {
-		if ( ! $this->settings->is_configured() ) {
-			return new WP_Error(
-				'interlinker_not_configured',
-				$this->settings->problem() ?? __( 'Interlinker is not connected: set the bridge address and API key under Interlinker → Settings (or INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php).', 'interlinker' ),
-				array( 'status' => 503 )
-			);
+		$setup_needed = $this->settings->setup_needed();
+		if ( null !== $setup_needed ) {
+			return new WP_Error( 'interlinker_not_configured', $setup_needed, array( 'status' => 503 ) );
 		}
 		$method     = strtoupper( $method );
 		$idempotent = $idempotent ?? in_array( $method, self::IDEMPOTENT_METHODS, true );

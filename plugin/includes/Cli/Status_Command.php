@@ -15,6 +15,7 @@ use Interlinker\Bridge\Project_Api;
 use Interlinker\Content\Site_Content;
 use Interlinker\Implement\Implementation_Reconciler;
 use Interlinker\Settings\Connection_Check;
+use Interlinker\Settings\Connection_Result;
 use Interlinker\Settings\Settings;
 use Interlinker\Sync\Last_Sync_Errors;
 use Interlinker\Sync\Sync_Queue;
@@ -39,7 +40,7 @@ final class Status_Command {
 	/**
 	 * Shows whether the bridge answers, this site's project, how many posts it has, and what waits.
 	 *
-	 * Fields: bridge_url, bridge (its version, or why it cannot be reached), project, posts_synced (of the posts Interlinker sends), generation (the bridge's background generation), sync_queue (saved posts not sent yet), unreported_implementations (implementations the bridge has not been told the outcome of), last_sync (when a sync last went through) and last_errors (what the latest sync that failed said). Exits with 1 when the bridge cannot be reached.
+	 * Fields: bridge_url, bridge (its version, or why it cannot be reached), project, posts_synced (of the posts Interlinker sends), generation (the bridge's background generation), sync_queue (saved posts not sent yet), unreported_implementations (implementations the bridge has not been told the outcome of), last_sync (when a sync last went through) and last_errors (what the latest sync that failed said). Exits with 1 when the bridge cannot be reached, and when the plugin is not configured yet (the report then says what to set, and where).
 	 *
 	 * ## OPTIONS
 	 *
@@ -62,8 +63,11 @@ final class Status_Command {
 	 * @param array<string, mixed> $assoc_args The options.
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
-		Command_Output::or_exit( Capability_Rules::require_capability( 'manage_options' ) );
-		$connection = $this->connection->run();
+		// What the settings screen shows (the bridge's address, its errors): on a network, network administrators only.
+		Command_Output::or_exit( Capability_Rules::require_capability( Settings::capability() ) );
+		$setup_needed = $this->settings->setup_needed();
+		// Not configured, the connection test would only say the first thing missing: the report says all of it.
+		$connection = null === $setup_needed ? $this->connection->run() : new WP_Error( 'interlinker_not_configured', $setup_needed );
 		$project_id = is_wp_error( $connection ) ? ( $this->settings->project()['id'] ?? null ) : $connection->project_id;
 		$pending    = $this->queue->pending();
 		$last       = Last_Sync_Errors::read();
@@ -71,12 +75,8 @@ final class Status_Command {
 			$assoc_args,
 			array(
 				'bridge_url'                 => '' === $this->settings->bridge_url() ? __( '(not set)', 'interlinker' ) : $this->settings->bridge_url(),
-				'bridge'                     => is_wp_error( $connection )
-					/* translators: %s: why the bridge cannot be reached. */
-					? sprintf( __( 'unreachable: %s', 'interlinker' ), $connection->get_error_message() )
-					/* translators: %s: the bridge's version. */
-					: sprintf( __( 'connected (version %s)', 'interlinker' ), $connection->bridge_version ),
-				'project'                    => $project_id ?? __( 'none yet: wp interlinker sync --all creates it', 'interlinker' ),
+				'bridge'                     => self::bridge( $connection, $setup_needed ),
+				'project'                    => $project_id ?? ( null === $setup_needed ? __( 'none yet: wp interlinker sync --all creates it', 'interlinker' ) : __( 'none', 'interlinker' ) ),
 				/* translators: 1: posts the bridge has, 2: posts Interlinker sends. */
 				'posts_synced'               => sprintf( __( '%1$d of %2$d', 'interlinker' ), $this->content->synced_count(), $this->content->count() ),
 				'generation'                 => null === $project_id || is_wp_error( $connection ) ? '' : $this->generation(),
@@ -90,6 +90,18 @@ final class Status_Command {
 		if ( is_wp_error( $connection ) ) {
 			WP_CLI::error( Command_Output::plain( $connection->get_error_message() ) );
 		}
+	}
+
+	private static function bridge( Connection_Result|WP_Error $connection, ?string $setup_needed ): string {
+		if ( null !== $setup_needed ) {
+			/* translators: %s: what to configure, and where. */
+			return sprintf( __( 'not configured: %s', 'interlinker' ), $setup_needed );
+		}
+		return is_wp_error( $connection )
+			/* translators: %s: why the bridge cannot be reached. */
+			? sprintf( __( 'unreachable: %s', 'interlinker' ), $connection->get_error_message() )
+			/* translators: %s: the bridge's version. */
+			: sprintf( __( 'connected (version %s)', 'interlinker' ), $connection->bridge_version );
 	}
 
 	private function generation(): string {

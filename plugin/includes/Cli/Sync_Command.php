@@ -13,6 +13,7 @@ namespace Interlinker\Cli;
 use Interlinker\Access\Capability_Rules;
 use Interlinker\Access\Contributor_Budget;
 use Interlinker\Content\Site_Content;
+use Interlinker\Settings\Settings;
 use Interlinker\Settings\Setup_State;
 use Interlinker\Sync\Page_Sync_Error;
 use Interlinker\Sync\Site_Sync;
@@ -36,6 +37,7 @@ final class Sync_Command {
 		private readonly Site_Content $content,
 		private readonly Setup_State $setup,
 		private readonly Contributor_Budget $budget,
+		private readonly Settings $settings,
 	) {}
 
 	/**
@@ -71,13 +73,17 @@ final class Sync_Command {
 		if ( $all && null !== $posts ) {
 			WP_CLI::error( __( 'Give either --all or --post, not both.', 'interlinker' ) );
 		}
+		$ids = null === $posts ? array() : Command_Output::post_ids( $posts );
+		Command_Output::or_exit( null === $posts ? Capability_Rules::require_capability( 'manage_options' ) : Capability_Rules::require_edit_posts( $ids ) );
+		// An empty queue would otherwise "succeed" on a site that cannot send anything.
+		$setup_needed = $this->settings->setup_needed();
+		if ( null !== $setup_needed ) {
+			WP_CLI::error( $setup_needed );
+		}
 		if ( null !== $posts ) {
-			$ids = Command_Output::post_ids( $posts );
-			Command_Output::or_exit( Capability_Rules::require_edit_posts( $ids ) );
 			$this->summarize( $this->sync_posts( $ids ) );
 			return;
 		}
-		Command_Output::or_exit( Capability_Rules::require_capability( 'manage_options' ) );
 		$this->summarize( $all ? $this->full_sync() : $this->run_queue() );
 	}
 

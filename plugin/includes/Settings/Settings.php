@@ -117,7 +117,28 @@ final class Settings {
 	}
 
 	public function is_configured(): bool {
-		return '' !== $this->bridge_url() && '' !== $this->api_key() && null === $this->problem();
+		return null === $this->setup_needed();
+	}
+
+	/**
+	 * What an administrator has to configure before anything is sent to the bridge, and where; null when nothing.
+	 */
+	public function setup_needed(): ?string {
+		$problem = $this->problem();
+		if ( null !== $problem ) {
+			return $problem;
+		}
+		$missing = match ( true ) {
+			'' === $this->bridge_url() && '' === $this->api_key() => __( 'No bridge URL and no API key are set.', 'interlinker' ),
+			'' === $this->bridge_url() => __( 'No bridge URL is set.', 'interlinker' ),
+			'' === $this->api_key() => __( 'No API key is set.', 'interlinker' ),
+			default => null,
+		};
+		if ( null === $missing ) {
+			return null;
+		}
+		/* translators: %s: what is missing, e.g. "No API key is set." */
+		return sprintf( __( '%s Enter the bridge address and API key under Interlinker → Settings, or define INTERLINKER_BRIDGE_URL and INTERLINKER_API_KEY in wp-config.php.', 'interlinker' ), $missing );
 	}
 
 	/**
