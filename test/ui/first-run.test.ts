@@ -201,7 +201,14 @@ describe('a new administrator, from activation to the first suggestions, in Chro
         for (const slug of ['interlinker', 'interlinker-implementations', 'interlinker-health']) {
           await page.goto(screenUrl(site, slug));
           // Requests of the screen before may still hold the site's PHP workers on a busy machine: wait for them.
-          await expect.poll(() => page.locator('.interlinker-bridge-problem').count(), { timeout: 60_000 }).toBe(1);
+          await expect
+            .poll(() => page.locator('.interlinker-bridge-problem').count(), { timeout: 60_000 })
+            .toBe(1)
+            .catch(async (error: Error) => {
+              // What the screen showed instead, and what reached the bridge's address, to tell why.
+              const shown = await page.locator('#wpbody-content').innerText().catch(() => '(unreadable)');
+              throw new Error(`${slug}: ${error.message}\nOn screen: ${shown.slice(0, 1500)}\nLast asked of the bridge: ${proxy.seen.slice(-10).join(', ')}`);
+            });
           await screenshot(page, `first-run-${slug}-bridge-down-${width}`);
           // Once on the screen (the notice is also spoken once, through WordPress's hidden live region).
           expect(await page.locator('.interlinker-admin').getByText('The bridge cannot be reached', { exact: true }).count()).toBe(1);

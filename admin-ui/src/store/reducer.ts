@@ -572,7 +572,11 @@ export function bridgeProblem(
 				action.error.code !== 'interlinker_not_synced'
 				? action.error
 				: state;
+		// Answers the plugin makes from WordPress alone say nothing of the bridge: a screen's link counts arriving
+		// after its bridge reads failed must not take the notice away.
 		case 'RECEIVE_SETTINGS':
+		case 'RECEIVE_LINK_COUNTS':
+		case 'RECEIVE_LINK_COUNT_PROGRESS':
 			return state;
 		case 'RECEIVE_IMPLEMENTATIONS':
 		case 'RECEIVE_IMPLEMENTATION_DETAILS': {
