@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, four kinds of tests. The WordPress and browser suites share one machine-wide stack each, so their
- * files run one at a time.
+ * One runner, four kinds of tests, the API suite on both database backends. The WordPress and browser suites share
+ * one machine-wide stack each, so their files run one at a time.
  */
 export default defineConfig({
   test: {
@@ -20,6 +20,16 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts'],
           // With INTERLINKER_TEST_DATABASE=postgres, a PostgreSQL cluster for the run (otherwise it does nothing).
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // The same API suite on the second backend: a throwaway PostgreSQL 15 cluster for the run, a database a bridge.
+        test: {
+          name: 'api-postgres',
+          include: ['test/api/**/*.test.ts'],
+          env: { INTERLINKER_TEST_DATABASE: 'postgres' },
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
         },
