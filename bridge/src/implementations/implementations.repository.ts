@@ -1,31 +1,13 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
 import { inBatches } from '../db/batches.js';
 import type { Executor } from '../db/database.js';
-import type { Schema } from '../db/schema.js';
+import type { ImplementationItemsTable, ImplementationsTable, Schema } from '../db/schema.js';
 import type { SuggestionStatus } from '../suggestions/suggestions.schemas.js';
 import type { Implementation, ImplementationStatus } from './implementations.schemas.js';
 
-interface ImplementationRow {
-  id: string;
-  project_id: string;
-  platform: string;
-  status: ImplementationStatus;
-  created_at: string;
-  implemented_at: string | null;
-  succeeded: number | null;
-  failed: number | null;
-  rolled_back_at: string | null;
-  rollback_reason: string | null;
-}
-
-interface ItemRow {
-  implementation_id: string;
-  suggestion_id: string;
-  succeeded: number | null;
-  error: string | null;
-  rolled_back_at: string | null;
-  rollback_reason: string | null;
-}
+/** A row as selected: the table's columns without the insertion order. */
+type ImplementationRow = Omit<Selectable<ImplementationsTable>, 'rowid'>;
+type ItemRow = Omit<Selectable<ImplementationItemsTable>, 'position'>;
 
 export interface ImplementationFilter {
   status?: ImplementationStatus | undefined;
