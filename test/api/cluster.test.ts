@@ -48,14 +48,45 @@ async function createProject(name: string): Promise<string> {
  * A client that retries what got no answer from a bridge (a network error, 502/503 from the proxy, 409 from a key
  * still in progress) with the same request and Idempotency-Key, as the plugin does; resolves to the final answer.
  */
-async function callRetrying(method: string, path: string, body: unknown): Promise<Answer & { attempts: number }> {
-  const headers = { 'Idempotency-Key': randomUUID() };
+async function callRetrying(
+  method: string,
+  path: string,
+  body: unknown,
+  { idempotencyKey = randomUUID(), firstAttempt }: { idempotencyKey?: string; firstAttempt?: () => Promise<Answer> } = {},
+): Promise<Answer & { attempts: number }> {
+  const headers = { 'Idempotency-Key': idempotencyKey };
   for (let attempts = 1; ; attempts += 1) {
-    const answer = await call(method, path, body, headers).catch(() => null);
+    const answer = await (attempts === 1 && firstAttempt ? firstAttempt() : call(method, path, body, headers)).catch(() => null);
     if (answer !== null && ![409, 502, 503, 504].includes(answer.status)) return { ...answer, attempts };
     if (attempts === 20) throw new Error(`${method} ${path}: no answer after ${attempts} attempts (last: ${answer?.status ?? 'network error'})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * A POST whose body is sent in two halves, `between()` awaited after the first has had time to reach the bridge: a
+ * request certainly in flight when `between()` runs.
+ */
+async function postInTwoHalves(path: string, body: unknown, headers: Record<string, string>, between: () => Promise<void>): Promise<Answer> {
+  const text = new TextEncoder().encode(JSON.stringify(body));
+  const half = Math.floor(text.length / 2);
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(text.subarray(0, half));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await between();
+      controller.enqueue(text.subarray(half));
+      controller.close();
+    },
+  });
+  const response = await fetch(`${cluster.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+    body: stream,
+    duplex: 'half',
+  } as RequestInit);
+  const json = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return { status: response.status, bridge: response.headers.get('x-interlinker-bridge'), body: json ? await response.json() : null };
 }
 
 function bridgeNamed(name: string) {
@@ -98,14 +129,18 @@ describe('the reference cluster: three bridges behind HAProxy on one PostgreSQL 
       title: post.title,
       content: post.content,
     }));
-    // The third batch, of 150 pages, takes far longer to analyse and store than the 40 ms after which its bridge is killed.
-    const sizes = [30, 30, 150, 30, 30, 30];
-    const batches = sizes.map((size, index) => pages.slice(sizes.slice(0, index).reduce((sum, n) => sum + n, 0)).slice(0, size));
+    const batches = Array.from({ length: pages.length / 30 }, (_, index) => pages.slice(index * 30, index * 30 + 30));
     const victim = (await call('GET', `/api/projects/${projectId}/pages`)).bridge!;
+    const path = `/api/projects/${projectId}/pages/batch`;
     let synced = 0;
     for (const [index, batch] of batches.entries()) {
-      if (index === 2) setTimeout(() => process.kill(bridgeNamed(victim).pid, 'SIGKILL'), 40);
-      const answer = await callRetrying('POST', `/api/projects/${projectId}/pages/batch`, batch);
+      const idempotencyKey = randomUUID();
+      // The third batch's bridge is killed while it reads the batch.
+      const firstAttempt =
+        index === 2
+          ? () => postInTwoHalves(path, batch, { 'Idempotency-Key': idempotencyKey }, async () => void process.kill(bridgeNamed(victim).pid, 'SIGKILL'))
+          : undefined;
+      const answer = await callRetrying('POST', path, batch, { idempotencyKey, ...(firstAttempt ? { firstAttempt } : {}) });
       expect(answer.status).toBe(200);
       // The interrupted batch got no answer from its bridge and was sent again, to another one.
       if (index === 2) expect([answer.attempts > 1, answer.bridge !== victim]).toEqual([true, true]);
