@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBlogPosts } from '../support/blog-site-posts.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
@@ -161,6 +162,45 @@ describe('the reference cluster: three bridges behind HAProxy on one PostgreSQL 
     }
     expect(stored.sort()).toEqual(pages.map((page) => page.url).sort());
 
+    await bridgeNamed(victim).start();
+    await cluster.proxy.waitForStatus(victim, 'UP');
+  }, 60_000);
+
+  it('when the bridge of a project is killed (SIGKILL) while it stores a batch, then none of that batch is stored until the retry stores it once', async () => {
+    const projectId = await createProject('Killed while storing');
+    const pages = generateBlogPosts(27).map((post, index) => ({ url: `${FIXTURE_DOMAIN}/stored/${index}-${post.slug}`, title: post.title, content: post.content }));
+    const path = `/api/projects/${projectId}/pages/batch`;
+    expect((await call('POST', path, pages.slice(0, 30))).status).toBe(200);
+    const victim = (await call('GET', `/api/projects/${projectId}/pages`)).bridge!;
+    const admin = new pg.Client({ connectionString: cluster.postgres.adminUrl });
+    await admin.connect();
+    try {
+      // The bridge is killed once PostgreSQL shows it writing the batch's pages inside its transaction.
+      const storing = async () => {
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+          const { rows } = await admin.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = 'interlinker' AND state IN ('active', 'idle in transaction')
+               AND (query ILIKE '%into "pages"%' OR query ILIKE '%into "page_contents"%' OR query ILIKE '%into "page_links"%')`,
+          );
+          if (rows.length > 0) return true;
+        }
+        return false;
+      };
+      const idempotencyKey = randomUUID();
+      const killed = storing().then((seen) => seen && (process.kill(bridgeNamed(victim).pid, 'SIGKILL'), true));
+      const cutOff = await call('POST', path, pages.slice(30), { 'Idempotency-Key': idempotencyKey }).catch(() => null);
+      expect(await killed).toBe(true);
+      expect(cutOff === null || cutOff.status >= 500).toBe(true);
+      // Its transaction died with it: nothing of the batch is stored.
+      await cluster.proxy.waitForStatus(victim, 'DOWN', 5_000);
+      expect((await call('GET', `/api/projects/${projectId}/pages?limit=1`)).body!.meta!.pagination!.total).toBe(30);
+
+      const retried = await callRetrying('POST', path, pages.slice(30), { idempotencyKey });
+      expect([retried.status, (retried.body!.data as { synced: number }).synced]).toEqual([200, pages.length - 30]);
+      expect((await call('GET', `/api/projects/${projectId}/pages?limit=1`)).body!.meta!.pagination!.total).toBe(pages.length);
+    } finally {
+      await admin.end();
+    }
     await bridgeNamed(victim).start();
     await cluster.proxy.waitForStatus(victim, 'UP');
   }, 60_000);
