@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that the real-WordPress stack, the browser tests, the reverse-proxy test, the API tests on
-# PostgreSQL and the PHP lint gate need, and the service unit's system user.
+# PostgreSQL, the reference cluster and the PHP lint gate need, and the service unit's system user.
 # Idempotent: asks dpkg first and touches apt only for what is missing. Run as root on Debian 12.
 set -euo pipefail
 
@@ -20,6 +20,9 @@ readonly PACKAGES=(
   # The reverse-proxy test runs deploy/nginx/interlinker.conf in front of the bridge (started by hand, never as a service)
   # with a certificate openssl makes.
   nginx-light openssl
+  # The reference cluster (npm run cluster, test/api/cluster.test.ts) puts Debian's HAProxy in front of three bridges,
+  # running deploy/haproxy/interlinker.cfg (started by hand, never as a service).
+  haproxy
   # systemd-analyze checks deploy/systemd/interlinker-bridge.service (nothing is started); util-linux's unshare and
   # setpriv run its ExecStart confined as the unit declares.
   systemd util-linux

@@ -63,7 +63,7 @@ gate() {
   case $1 in
     tsc:bridge) run_gate tsc:bridge 'tsc --noEmit -p bridge (the service)' tsc_project bridge ;;
     tsc:test) run_gate tsc:test 'tsc --noEmit -p test (the suites, bench/, vitest.config.ts)' tsc_project test ;;
-    tsc:scripts) run_gate tsc:scripts 'tsc --noEmit -p scripts/wp (the WordPress launcher, the demo)' tsc_project scripts/wp ;;
+    tsc:scripts) run_gate tsc:scripts 'tsc --noEmit -p scripts/wp (the WordPress launcher, the demo, the cluster)' tsc_project scripts/wp ;;
     tsc:admin-ui) run_gate tsc:admin-ui 'tsc --noEmit -p admin-ui (the screens and their unit tests)' tsc_project admin-ui ;;
     typecheck) for project in bridge test scripts admin-ui; do gate "tsc:${project}"; done ;;
     eslint)

@@ -10,7 +10,7 @@ echo "==> building the bridge and the admin UI"
 npm run build --workspace bridge --silent
 npm run build --workspace admin-ui --silent
 
-echo "==> system packages (PHP, PHP_CodeSniffer, MariaDB, Chromium, nginx)"
+echo "==> system packages (PHP, PHP_CodeSniffer, MariaDB, PostgreSQL, Chromium, nginx, HAProxy)"
 bash scripts/install-system-deps.sh
 
 if [[ ${INTERLINKER_SKIP_GATES:-} == 1 ]]; then

@@ -8,7 +8,7 @@ import type { BridgeConfig } from './config.js';
 import { migrateBackend } from './db/migrate.js';
 import { migrationStateOf } from './db/migration-state.js';
 import { describeDatabase, openConfiguredDatabase } from './db/open.js';
-import { createHttpServer } from './http/http-server.js';
+import { closeConnectionsOnStop, createHttpServer } from './http/http-server.js';
 import { RelevanceModel } from './engine/relevance.js';
 import { AnalysisPool } from './pages/analysis-pool.js';
 
@@ -92,6 +92,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
     await database.close();
     throw error;
   }
+  const keepAlive = closeConnectionsOnStop(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -118,6 +119,7 @@ export async function serve(config: BridgeConfig, logger: Logger, options: { han
         logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown deadline: connections closed');
         server.closeAllConnections();
       }, config.shutdownTimeoutMs);
+      keepAlive.stopKeepingAlive();
       server.close(() => {
         clearTimeout(deadline);
         // Ends analyses in progress: the syncs waiting for them fail before writing anything.

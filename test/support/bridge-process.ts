@@ -10,7 +10,7 @@ const CLI = path.join(ROOT, 'bridge/bin/interlinker-bridge.js');
 export interface BridgeProcess {
   url: string;
   port: number;
-  /** The first key, printed by the bridge on its first start. */
+  /** The first key, printed by the bridge on its first start ('' when started with `firstKey: false`). */
   apiKey: string;
   dbFile: string;
   /** The process id of the running bridge (for memory readings). */
@@ -82,6 +82,8 @@ export async function startBridgeProcess(
     env?: NodeJS.ProcessEnv;
     /** The test reads or writes the SQLite file itself: SQLite even when INTERLINKER_TEST_DATABASE=postgres. */
     sqliteOnly?: boolean;
+    /** Whether its database is new, so that it prints a first key (default); false for a bridge joining a shared one. */
+    firstKey?: boolean;
   } = {},
 ): Promise<BridgeProcess> {
   if (!fs.existsSync(path.join(ROOT, 'bridge/dist/cli.js'))) {
@@ -93,7 +95,8 @@ export async function startBridgeProcess(
   // With INTERLINKER_TEST_DATABASE=postgres, a database of its own in the run's cluster (loaded only then: the
   // benchmarks start bridges outside vitest).
   const postgres =
-    process.env.INTERLINKER_TEST_DATABASE === 'postgres' && !options.sqliteOnly && options.dbFile === undefined
+    process.env.INTERLINKER_TEST_DATABASE === 'postgres' && !options.sqliteOnly && options.dbFile === undefined &&
+    options.env?.INTERLINKER_DATABASE_URL === undefined
       ? await (await import('./test-database.js')).createPostgresDatabase()
       : null;
   const env = {
@@ -161,7 +164,7 @@ export async function startBridgeProcess(
   }
 
   await start();
-  if (!apiKey) throw new Error('the bridge printed no first key (was the database new?)');
+  if (!apiKey && options.firstKey !== false) throw new Error('the bridge printed no first key (was the database new?)');
   return {
     url: `http://127.0.0.1:${port}`,
     port,

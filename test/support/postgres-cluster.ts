@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,25 +30,47 @@ function asServerUser(command: string, args: readonly string[]): [string, string
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, [...args]];
 }
 
-/** A throwaway cluster: initdb into a temporary folder, the server on a free port of 127.0.0.1, all removed by stop(). */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'interlinker-postgres-'));
-  const dataDir = path.join(dir, 'data');
+export interface PostgresClusterOptions {
+  /**
+   * A data directory to keep (`npm run cluster`): made by initdb on first use, reused after, durable, and left in
+   * place by stop(). Without it, a throwaway cluster in a temporary folder, removed by stop().
+   */
+  dataDir?: string;
+  /** The port to listen on (default: a free one). */
+  port?: number;
+}
+
+/** Gives the folder to Debian's `postgres` user when running as root (asServerUser), so the server can write it. */
+async function ownedByServerUser(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const { stdout } = await run('id', ['-u', 'postgres']);
+  const { stdout: group } = await run('id', ['-g', 'postgres']);
+  chownSync(dir, Number(stdout.trim()), Number(group.trim()));
+}
+
+/**
+ * A cluster on 127.0.0.1: initdb (unless `dataDir` holds one already), the server on a free port, stopped by stop().
+ * Throwaway (a temporary folder, durability off, all removed by stop()) unless `dataDir` is given.
+ */
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
+  const kept = options.dataDir !== undefined;
+  const dir = kept ? path.dirname(path.resolve(options.dataDir!)) : mkdtempSync(path.join(os.tmpdir(), 'interlinker-postgres-'));
+  const dataDir = kept ? path.resolve(options.dataDir!) : path.join(dir, 'data');
   const logFile = path.join(dir, 'postgres.log');
-  if (process.getuid?.() === 0) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: group } = await run('id', ['-g', 'postgres']);
-    chownSync(dir, Number(stdout.trim()), Number(group.trim()));
+  mkdirSync(dir, { recursive: true });
+  await ownedByServerUser(dir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const [initdb, initdbArgs] = asServerUser(`${BIN}/initdb`, [
+      '--pgdata', dataDir, '--username', SUPERUSER, '--auth', 'trust', '--encoding', 'UTF8', '--locale', 'C',
+      ...(kept ? [] : ['--no-sync']),
+    ]);
+    await run(initdb, initdbArgs);
   }
-  const [initdb, initdbArgs] = asServerUser(`${BIN}/initdb`, [
-    '--pgdata', dataDir, '--username', SUPERUSER, '--auth', 'trust', '--encoding', 'UTF8', '--locale', 'C', '--no-sync',
-  ]);
-  await run(initdb, initdbArgs);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const [postgres, postgresArgs] = asServerUser(`${BIN}/postgres`, [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    // The data is thrown away with the cluster, so durability that costs time is off.
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
+    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300',
+    // A throwaway cluster's data goes with it, so durability that costs time is off.
+    ...(kept ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
   ]);
   const pid = startDaemon(postgres, postgresArgs, { logFile });
   try {
@@ -75,10 +97,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     adminUrl,
     async stop() {
       await admin.end();
-      const [pgCtl, pgCtlArgs] = asServerUser(`${BIN}/pg_ctl`, ['stop', '-D', dataDir, '-m', 'immediate']);
+      // A kept cluster shuts down cleanly (a checkpoint, no recovery at its next start).
+      const [pgCtl, pgCtlArgs] = asServerUser(`${BIN}/pg_ctl`, ['stop', '-D', dataDir, '-m', kept ? 'fast' : 'immediate']);
       await run(pgCtl, pgCtlArgs).catch(() => undefined);
       await stopProcessGroup(pid);
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
