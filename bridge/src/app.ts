@@ -12,6 +12,7 @@ import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { BUSY_TIMEOUT_MS, busyBackoff } from './db/connection.js';
 import type { DatabaseBackend } from './db/database.js';
+import { UrlKeyMatching } from './db/url-keys.js';
 import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -114,7 +115,7 @@ export function createApp(deps: AppDeps): App {
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
-  const pagesRepository = new PagesRepository(db);
+  const pagesRepository = new PagesRepository(db, new UrlKeyMatching(database.kind));
   const relevance = new ProjectRelevance(
     suggestionsRepository,
     indexes.relevance,
