@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): App {
   const clock = deps.clock ?? systemClock;
   const indexes =
     deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes, sqlite: database.sqlite });
-  const quotas = new AccountQuotas(db, deps.quotas);
+  const quotas = new AccountQuotas(database, deps.quotas);
   const analyzer = deps.analyzer ?? inlineAnalyzer;
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);

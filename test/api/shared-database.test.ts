@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
+import { AccountQuotas } from '../../bridge/src/accounts/quotas.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTestBridge, TestClock, type TestBridge } from '../support/api-harness.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
@@ -68,4 +70,45 @@ describe('two bridges sharing one PostgreSQL database', () => {
     const onFirst = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
     expect(after.map((s) => [s.targetPageUrl, s.anchorText]).sort()).toEqual(onFirst.map((s) => [s.targetPageUrl, s.anchorText]).sort());
   });
+
+  it('when two batches for two projects of one account are stored at once through both bridges, then together they stay within its page quota', async () => {
+    const account = await first.createAccount('shared-quota');
+    await new AccountQuotas(first.database).set(account.accountId, { pages: 6 });
+    const projects = [await account.client.createProject({ name: 'One', domain: FIXTURE_DOMAIN }), await account.client.createProject({ name: 'Two', domain: FIXTURE_DOMAIN })];
+    const batch = FIXTURE_PAGES.slice(0, 4);
+    // Holding the search index's table keeps both stores open after their quota checks, as two slow transactions.
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE search_documents IN EXCLUSIVE MODE');
+      const answers = Promise.all(
+        [first, second].map((bridge, i) => bridge.fetch(`/api/projects/${projects[i]!.id}/pages/batch`, { method: 'POST', key: account.key, json: batch })),
+      );
+      await waitForLockWaits(holder, 2);
+      await holder.query('COMMIT');
+      const [one, two] = await answers;
+      const statuses = [one!.status, two!.status].sort();
+      expect(statuses).toEqual([200, 403]);
+      const refused = [one!, two!].find((answer) => answer.status === 403)!;
+      expect((await refused.json()).error).toMatchObject({ code: 'quota_exceeded', status: 403, details: [{ field: 'pages' }] });
+    } finally {
+      await holder.end();
+    }
+    const held = await Promise.all(projects.map((project) => account.client.listPages(project.id)));
+    expect(held.map((list) => list.pagination.total).sort()).toEqual([0, 4]);
+    const quota = await account.client.getAccount();
+    expect(quota.quotas.pages.used).toBe(4);
+  });
 });
+
+/** Waits until `count` sessions of the database wait for a lock (the two stores, behind the holder's). */
+async function waitForLockWaits(client: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await client.query<{ waiting: string }>("SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+    if (Number(rows[0]!.waiting) >= count) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} sessions wait for a lock, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
