@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps): App {
       authChain: [authenticate(accounts, throttle), limiter],
       optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
-      idempotency: new IdempotentAnswers(db, new IdempotencyRepository(), clock),
+      idempotency: new IdempotentAnswers(database.kind, db, new IdempotencyRepository(), clock),
     }),
   );
   app.use(optionalAuth, unknownRoute);

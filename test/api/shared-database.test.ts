@@ -100,6 +100,35 @@ describe('two bridges sharing one PostgreSQL database', () => {
     const quota = await account.client.getAccount();
     expect(quota.quotas.pages.used).toBe(4);
   });
+  it('when the same Idempotency-Key reaches both bridges while the first is still creating, then the second answers 409 at once and only the first creates', async () => {
+    const account = await first.createAccount('shared-claim');
+    const key = randomUUID();
+    const create = (bridge: TestBridge, signal?: AbortSignal) =>
+      bridge.fetch('/api/projects', { method: 'POST', key: account.key, headers: { 'Idempotency-Key': key }, json: { name: 'Claimed', domain: FIXTURE_DOMAIN }, signal });
+    // Holding the projects table keeps the first create in progress, as a slow one.
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE projects IN EXCLUSIVE MODE');
+      const creating = create(first);
+      await waitForLockWaits(holder, 1);
+      // Answered while the first still holds the key, not after it.
+      const other = await create(second, AbortSignal.timeout(5_000));
+      expect(other.status).toBe(409);
+      expect(other.headers.get('retry-after')).toBe('1');
+      expect((await other.json()).error).toMatchObject({ code: 'conflict', status: 409 });
+      await holder.query('COMMIT');
+      const created = await creating;
+      expect(created.status).toBe(201);
+      const replayed = await create(second);
+      expect(replayed.status).toBe(201);
+      expect((await replayed.json()).data.id).toBe((await created.json()).data.id);
+    } finally {
+      await holder.end();
+    }
+    expect((await account.client.listProjects()).pagination.total).toBe(1);
+  });
 });
 
 /** Waits until `count` sessions of the database wait for a lock (the two stores, behind the holder's). */
