@@ -129,6 +129,27 @@ describe('two bridges sharing one PostgreSQL database', () => {
     }
     expect((await account.client.listProjects()).pagination.total).toBe(1);
   });
+  it('when two batches of one project are stored at once through both bridges, then the index holds both', async () => {
+    const account = await first.createAccount('shared-project-sync');
+    const project = await account.client.createProject({ name: 'Both', domain: FIXTURE_DOMAIN });
+    const halves = [FIXTURE_PAGES.slice(0, 3), FIXTURE_PAGES.slice(3)];
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE search_documents IN EXCLUSIVE MODE');
+      const answers = Promise.all([first, second].map((bridge, i) => bridge.fetch(`/api/projects/${project.id}/pages/batch`, { method: 'POST', key: account.key, json: halves[i] })));
+      await waitForLockWaits(holder, 2);
+      await holder.query('COMMIT');
+      expect((await answers).map((answer) => answer.status)).toEqual([200, 200]);
+    } finally {
+      await holder.end();
+    }
+    // The same pages synced in one batch through one bridge: what the index must hold.
+    const alone = await account.client.createProject({ name: 'Alone', domain: FIXTURE_DOMAIN });
+    await account.client.syncPages(alone.id, FIXTURE_PAGES);
+    expect(await indexCounts(project.id)).toEqual(await indexCounts(alone.id));
+  });
 });
 
 /** Waits until `count` sessions of the database wait for a lock (the two stores, behind the holder's). */
@@ -140,4 +161,12 @@ async function waitForLockWaits(client: pg.Client, count: number): Promise<void>
     if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} sessions wait for a lock, not ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** What a project's search index counts in the database: documents in its statistics, and its document rows. */
+async function indexCounts(projectId: string): Promise<{ statistics: number; rows: number }> {
+  const db = first.database.db;
+  const stats = await db.selectFrom('search_stats').select('document_count').where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('search_documents').select((eb) => eb.fn.countAll<number>().as('count')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  return { statistics: stats.document_count, rows: Number(rows.count) };
 }
