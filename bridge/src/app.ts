@@ -12,6 +12,7 @@ import { analyticsEndpoints } from './analytics/analytics.routes.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { BUSY_TIMEOUT_MS, busyBackoff } from './db/connection.js';
 import type { DatabaseBackend } from './db/database.js';
+import { UrlKeyMatching } from './db/url-keys.js';
 import { authenticate, authenticateIfPresent, DEFAULT_FAILED_AUTH_POLICY, FailedAuthThrottle, type FailedAuthPolicy } from './http/auth.js';
 import type { Endpoint } from './http/endpoint.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -109,12 +110,12 @@ export function createApp(deps: AppDeps): App {
   const clock = deps.clock ?? systemClock;
   const indexes =
     deps.indexes ?? new ProjectIndexes(db, { relevance: deps.relevance, memoryBudgetBytes: deps.indexMemoryBytes, sqlite: database.sqlite });
-  const quotas = new AccountQuotas(db, deps.quotas);
+  const quotas = new AccountQuotas(database, deps.quotas);
   const analyzer = deps.analyzer ?? inlineAnalyzer;
 
   const accounts = new AccountsService(new AccountsRepository(db), clock);
   const suggestionsRepository = new SuggestionsRepository(db);
-  const pagesRepository = new PagesRepository(db);
+  const pagesRepository = new PagesRepository(db, new UrlKeyMatching(database.kind));
   const relevance = new ProjectRelevance(
     suggestionsRepository,
     indexes.relevance,
@@ -180,7 +181,7 @@ export function createApp(deps: AppDeps): App {
       authChain: [authenticate(accounts, throttle), limiter],
       optionalAuth,
       bodyLimitBytes: deps.bodyLimitBytes ?? 10 * 1024 * 1024,
-      idempotency: new IdempotentAnswers(db, new IdempotencyRepository(), clock),
+      idempotency: new IdempotentAnswers(database.kind, db, new IdempotencyRepository(), clock),
     }),
   );
   app.use(optionalAuth, unknownRoute);

@@ -20,7 +20,7 @@ async function withAccounts<T>(action: (accounts: AccountsService, quotas: Accou
   const database = openConfiguredDatabase(config, { busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     await migrateBackend(database);
-    return await action(new AccountsService(new AccountsRepository(database.db), systemClock), new AccountQuotas(database.db, config.quotas));
+    return await action(new AccountsService(new AccountsRepository(database.db), systemClock), new AccountQuotas(database, config.quotas));
   } finally {
     await database.close();
   }

@@ -101,6 +101,29 @@ describe('batch sync', () => {
     ]);
   });
 
+
+  it('when URLs are as long as accepted and multibyte, then they are stored, linked, updated in place and looked up', async () => {
+    // 2,048 characters, CJK ideographs varied enough not to compress, each percent-encoded in the URL key as 9 bytes:
+    // about 18 KB, far more than a PostgreSQL btree entry holds (about 2,700 bytes).
+    const ideographs = (seed: number, count: number) =>
+      Array.from({ length: count }, (_, i) => String.fromCodePoint(0x4e00 + ((seed + i * 7919) % 20_000))).join('');
+    const longUrl = (letter: string) => `https://site.test/${letter}${ideographs(letter.charCodeAt(0), 2048 - 'https://site.test/'.length - 1)}`;
+    const [first, second] = [longUrl('a'), longUrl('b')];
+    expect(first).toHaveLength(2048);
+    const linking = { url: first, title: 'Sourdough starter feeding', content: `<p>Feed the <a href="${second}">sourdough starter</a> daily.</p>` };
+    const linked = { url: second, title: 'Sourdough starter', content: '<p>A sourdough starter is flour and water, fed daily.</p>' };
+    const synced = await account.client.syncPages(projectId, [linking, linked]);
+    expect(synced).toMatchObject({ synced: 2, failed: 0 });
+
+    const again = await account.client.syncPages(projectId, [{ ...linking, title: 'Feeding a sourdough starter' }]);
+    expect(again.pages[0]!.id).toBe(synced.pages[0]!.id);
+    expect(await account.client.getPage(projectId, synced.pages[0]!.id)).toMatchObject({ url: first, title: 'Feeding a sourdough starter' });
+    const links = await bridge.database.db.selectFrom('page_links').select('target_key').where('source_page_id', '=', synced.pages[0]!.id).execute();
+    expect(links).toEqual([{ target_key: new URL(second).href }]);
+
+    const generated = await bridge.fetch(`/api/projects/${projectId}/suggestions`, { method: 'POST', key: account.key, json: { sourcePageUrl: second } });
+    expect(generated.status).toBe(200);
+  });
   it('when the page id or project is unknown, then 404', async () => {
     expect((await bridge.fetch(`/api/projects/${projectId}/pages/pg_unknown`, { key: account.key })).status).toBe(404);
     expect((await bridge.fetch('/api/projects/prj_unknown/pages', { key: account.key })).status).toBe(404);

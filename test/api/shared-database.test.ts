@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { InterlinkerClient } from '../../bridge/src/client/index.js';
+import { AccountQuotas } from '../../bridge/src/accounts/quotas.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { startTestBridge, TestClock, type TestBridge } from '../support/api-harness.js';
 import { FIXTURE_DOMAIN, FIXTURE_PAGES, SOURCE_URL } from '../support/fixture-site.js';
@@ -68,4 +70,103 @@ describe('two bridges sharing one PostgreSQL database', () => {
     const onFirst = await account.client.generateSuggestions(project.id, { sourcePageUrl: SOURCE_URL, minRelevanceScore: 0 });
     expect(after.map((s) => [s.targetPageUrl, s.anchorText]).sort()).toEqual(onFirst.map((s) => [s.targetPageUrl, s.anchorText]).sort());
   });
+
+  it('when two batches for two projects of one account are stored at once through both bridges, then together they stay within its page quota', async () => {
+    const account = await first.createAccount('shared-quota');
+    await new AccountQuotas(first.database).set(account.accountId, { pages: 6 });
+    const projects = [await account.client.createProject({ name: 'One', domain: FIXTURE_DOMAIN }), await account.client.createProject({ name: 'Two', domain: FIXTURE_DOMAIN })];
+    const batch = FIXTURE_PAGES.slice(0, 4);
+    // Holding the search index's table keeps both stores open after their quota checks, as two slow transactions.
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE search_documents IN EXCLUSIVE MODE');
+      const answers = Promise.all(
+        [first, second].map((bridge, i) => bridge.fetch(`/api/projects/${projects[i]!.id}/pages/batch`, { method: 'POST', key: account.key, json: batch })),
+      );
+      await waitForLockWaits(holder, 2);
+      await holder.query('COMMIT');
+      const [one, two] = await answers;
+      const statuses = [one!.status, two!.status].sort();
+      expect(statuses).toEqual([200, 403]);
+      const refused = [one!, two!].find((answer) => answer.status === 403)!;
+      expect((await refused.json()).error).toMatchObject({ code: 'quota_exceeded', status: 403, details: [{ field: 'pages' }] });
+    } finally {
+      await holder.end();
+    }
+    const held = await Promise.all(projects.map((project) => account.client.listPages(project.id)));
+    expect(held.map((list) => list.pagination.total).sort()).toEqual([0, 4]);
+    const quota = await account.client.getAccount();
+    expect(quota.quotas.pages.used).toBe(4);
+  });
+  it('when the same Idempotency-Key reaches both bridges while the first is still creating, then the second answers 409 at once and only the first creates', async () => {
+    const account = await first.createAccount('shared-claim');
+    const key = randomUUID();
+    const create = (bridge: TestBridge, signal?: AbortSignal) =>
+      bridge.fetch('/api/projects', { method: 'POST', key: account.key, headers: { 'Idempotency-Key': key }, json: { name: 'Claimed', domain: FIXTURE_DOMAIN }, signal });
+    // Holding the projects table keeps the first create in progress, as a slow one.
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE projects IN EXCLUSIVE MODE');
+      const creating = create(first);
+      await waitForLockWaits(holder, 1);
+      // Answered while the first still holds the key, not after it.
+      const other = await create(second, AbortSignal.timeout(5_000));
+      expect(other.status).toBe(409);
+      expect(other.headers.get('retry-after')).toBe('1');
+      expect((await other.json()).error).toMatchObject({ code: 'conflict', status: 409 });
+      await holder.query('COMMIT');
+      const created = await creating;
+      expect(created.status).toBe(201);
+      const replayed = await create(second);
+      expect(replayed.status).toBe(201);
+      expect((await replayed.json()).data.id).toBe((await created.json()).data.id);
+    } finally {
+      await holder.end();
+    }
+    expect((await account.client.listProjects()).pagination.total).toBe(1);
+  });
+  it('when two batches of one project are stored at once through both bridges, then the index holds both', async () => {
+    const account = await first.createAccount('shared-project-sync');
+    const project = await account.client.createProject({ name: 'Both', domain: FIXTURE_DOMAIN });
+    const halves = [FIXTURE_PAGES.slice(0, 3), FIXTURE_PAGES.slice(3)];
+    const holder = new pg.Client({ connectionString: cluster.adminUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE search_documents IN EXCLUSIVE MODE');
+      const answers = Promise.all([first, second].map((bridge, i) => bridge.fetch(`/api/projects/${project.id}/pages/batch`, { method: 'POST', key: account.key, json: halves[i] })));
+      await waitForLockWaits(holder, 2);
+      await holder.query('COMMIT');
+      expect((await answers).map((answer) => answer.status)).toEqual([200, 200]);
+    } finally {
+      await holder.end();
+    }
+    // The same pages synced in one batch through one bridge: what the index must hold.
+    const alone = await account.client.createProject({ name: 'Alone', domain: FIXTURE_DOMAIN });
+    await account.client.syncPages(alone.id, FIXTURE_PAGES);
+    expect(await indexCounts(project.id)).toEqual(await indexCounts(alone.id));
+  });
 });
+
+/** Waits until `count` sessions of the database wait for a lock (the two stores, behind the holder's). */
+async function waitForLockWaits(client: pg.Client, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await client.query<{ waiting: string }>("SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+    if (Number(rows[0]!.waiting) >= count) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} sessions wait for a lock, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What a project's search index counts in the database: documents in its statistics, and its document rows. */
+async function indexCounts(projectId: string): Promise<{ statistics: number; rows: number }> {
+  const db = first.database.db;
+  const stats = await db.selectFrom('search_stats').select('document_count').where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('search_documents').select((eb) => eb.fn.countAll<number>().as('count')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  return { statistics: stats.document_count, rows: Number(rows.count) };
+}

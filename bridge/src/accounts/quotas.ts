@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { DatabaseBackend, Executor } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import { NotFoundError, QuotaExceededError } from '../errors.js';
 
@@ -34,10 +34,25 @@ const NAMES: Record<keyof QuotaLimits, string> = { projects: 'projects', pages: 
  * any transaction: a check after a batch's writes sees the batch, and throwing rolls it all back.
  */
 export class AccountQuotas {
+  private readonly db: Kysely<Schema>;
+
   constructor(
-    private readonly db: Kysely<Schema>,
+    private readonly backend: Pick<DatabaseBackend, 'db' | 'kind'>,
     private readonly defaults: QuotaLimits = DEFAULT_QUOTAS,
-  ) {}
+  ) {
+    this.db = backend.db;
+  }
+
+  /**
+   * Makes the account's other changes wait for the end of this transaction, before its usage is read: two syncs
+   * or creates of one account (on two bridges, or two connections of one) then cannot each see the other's
+   * uncommitted rows missing and together pass a limit. On PostgreSQL a lock on the account's row, the next
+   * statement reading what the other committed; SQLite runs one write transaction at a time already.
+   */
+  async holdForChange(accountId: string, transaction: Executor): Promise<void> {
+    if (this.backend.kind === 'sqlite') return;
+    await transaction.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  }
 
   private settings(accountId: string, executor: Executor): Promise<AccountQuotaSettings | undefined> {
     return executor
@@ -74,8 +89,9 @@ export class AccountQuotas {
     });
   }
 
-  /** Throws unless the account may hold one more project. */
+  /** Throws unless the account may hold one more project; in a transaction, holds the account for it first. */
   async assertProjectAllowed(accountId: string, executor: Executor = this.db): Promise<void> {
+    if (executor !== this.db) await this.holdForChange(accountId, executor);
     const { limits, usage } = await this.report(accountId, executor);
     if (usage.projects + 1 > limits.projects) {
       throw new QuotaExceededError('projects', `The account may hold ${limits.projects} projects and holds ${usage.projects}: delete one, or ask for a higher quota.`);

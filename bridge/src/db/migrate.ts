@@ -39,7 +39,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
           const { sql: text, parameters } = statement.compile();
           db.prepare(text).run(...(parameters as unknown[]));
         }
-      } else {
+      } else if ('up' in migration) {
         db.exec(migration.up);
         migration.backfill?.(db);
       }
@@ -78,7 +78,7 @@ async function migratePostgres(backend: DatabaseBackend, migrations: readonly Mi
             for (const statement of migration.portable(postgresCompiler.schema)) await trx.executeQuery(statement.compile());
           } else {
             // The migration's own static DDL (several statements, no parameters): never text from outside.
-            await sql.raw(migration.postgres).execute(trx);
+            await sql.raw('postgres' in migration ? migration.postgres : migration.postgresOnly).execute(trx);
           }
           await trx
             .insertInto('schema_migrations')

@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IdempotencyRepository } from '../accounts/idempotency.repository.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/connection.js';
-import type { Executor } from '../db/database.js';
+import type { BackendKind, Executor } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { authOf } from './auth.js';
@@ -73,6 +73,7 @@ export class IdempotentAnswers {
   private readonly inFlight = new Set<string>();
 
   constructor(
+    private readonly kind: BackendKind,
     private readonly db: Kysely<Schema>,
     private readonly answers: IdempotencyRepository,
     private readonly clock: Clock,
@@ -114,6 +115,7 @@ export class IdempotentAnswers {
     const { keyHash, cipherKey } = derive(accountId, key);
     const requestHash = createHash('sha256').update(canonicalJson(request)).digest('hex');
     return this.db.transaction().execute(async (transaction) => {
+      if (!(await this.claimInDatabase(transaction, keyHash))) throw inProgress();
       const now = this.clock.now();
       await this.answers.removeExpired(transaction, now.toISOString());
       const stored = await this.answers.find(transaction, accountId, keyHash);
@@ -137,5 +139,18 @@ export class IdempotentAnswers {
       }
       return { ...answer, replayed: false };
     });
+  }
+
+  /**
+   * Claims the key for this transaction among every bridge on the database. PostgreSQL: a transaction-level
+   * advisory lock on the key's hash, taken without waiting, so a second bridge answers 409 at once instead of doing
+   * the work again; it goes with the transaction, whether that commits, rolls back or its bridge dies. SQLite: the
+   * process's own claim (`claim`) suffices, as one bridge serves a file and its writes are serialised.
+   */
+  private async claimInDatabase(transaction: Executor, keyHash: string): Promise<boolean> {
+    if (this.kind === 'sqlite') return true;
+    const lockId = BigInt.asIntN(64, BigInt(`0x${keyHash.slice(0, 16)}`)).toString();
+    const { rows } = await sql<{ claimed: boolean }>`SELECT pg_try_advisory_xact_lock(${lockId}::bigint) AS claimed`.execute(transaction);
+    return rows[0]!.claimed;
   }
 }

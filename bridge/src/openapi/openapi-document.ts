@@ -42,7 +42,7 @@ const idempotencyParameter = {
   in: 'header',
   required: false,
   schema: { type: 'string', minLength: 16, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
-  description: `Makes a retry safe: for ${IDEMPOTENCY_RETENTION_HOURS} hours, per account, a request with the same key, path and body gets the first success again (same status and body, with \`${REPLAYED_HEADER}: true\`) instead of creating again; the same key with another path or body is 409, and so is a request while another with the same key is in progress. Error answers are not kept. Use a random UUID per operation.`,
+  description: `Makes a retry safe: for ${IDEMPOTENCY_RETENTION_HOURS} hours, per account, a request with the same key, path and body gets the first success again (same status and body, with \`${REPLAYED_HEADER}: true\`) instead of creating again; the same key with another path or body is 409, and so is a request while another with the same key is in progress, on any bridge of the same database. Error answers are not kept. Use a random UUID per operation.`,
 };
 
 const errorSchema = z.object({

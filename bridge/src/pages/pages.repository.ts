@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { inBatches } from '../db/batches.js';
 import type { Executor } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
+import type { UrlKeyMatching } from '../db/url-keys.js';
 import type { PageDetail, PageSummary } from './pages.schemas.js';
 
 export interface PageRecord {
@@ -69,7 +70,10 @@ function withFlagAndKeyphrases<T extends { excluded: number; keyphrases: string 
 }
 
 export class PagesRepository {
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly urlKeys: UrlKeyMatching,
+  ) {}
 
   private summaries(executor: Executor) {
     return executor
@@ -116,7 +120,7 @@ export class PagesRepository {
         last_synced_at: page.syncedAt,
       })
       .onConflict((conflict) =>
-        conflict.columns(['project_id', 'url_key']).doUpdateSet((eb) => ({
+        conflict.expression(this.urlKeys.pageConflictTarget()).doUpdateSet((eb) => ({
           url: eb.ref('excluded.url'),
           title: eb.ref('excluded.title'),
           content_hash: eb.ref('excluded.content_hash'),
@@ -148,7 +152,7 @@ export class PagesRepository {
         .selectFrom('pages')
         .select(['id', 'url_key', 'url', 'title', 'content_hash as contentHash', 'status_code as statusCode', 'excluded', 'keyphrases', 'language'])
         .where('project_id', '=', projectId)
-        .where('url_key', 'in', batch)
+        .where((eb) => this.urlKeys.matches(eb, 'url_key', batch))
         .execute();
       for (const { url_key: urlKey, ...row } of rows) versions.set(urlKey, withFlagAndKeyphrases(row));
     }
@@ -201,7 +205,7 @@ export class PagesRepository {
   }
 
   async findByUrlKey(projectId: string, urlKey: string, executor: Executor = this.db): Promise<PageRecord | undefined> {
-    const row = await this.records(executor).where('project_id', '=', projectId).where('url_key', '=', urlKey).executeTakeFirst();
+    const row = await this.records(executor).where('project_id', '=', projectId).where((eb) => this.urlKeys.matches(eb, 'url_key', urlKey)).executeTakeFirst();
     return row ? withExcludedFlag(row) : undefined;
   }
 

@@ -41,6 +41,7 @@ export interface StoredPagesListener {
 /** The account's page and content quotas (accounts/quotas.ts). */
 export interface SyncQuotas {
   usage: (accountId: string, executor: Executor) => Promise<QuotaLimits>;
+  holdForChange: (accountId: string, transaction: Executor) => Promise<void>;
   assertPagesAllowed: (accountId: string, newPages: number) => Promise<void>;
   assertGrowthWithin: (accountId: string, before: QuotaLimits, executor: Executor) => Promise<void>;
 }
@@ -161,6 +162,7 @@ export class PagesService {
       const stillUnchanged = await this.unchangedPages(trx, project.id, [...unchanged.keys()]);
       const stale = [...unchanged.keys()].filter((page) => !stillUnchanged.has(page));
       if (stale.length > 0) return { stale };
+      await this.quotas?.holdForChange(accountId, trx);
       const usageBefore = await this.quotas?.usage(accountId, trx);
       const indexed: IndexedPage[] = [];
       const stored: StoredSource[] = [];

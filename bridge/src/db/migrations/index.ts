@@ -17,6 +17,7 @@ import { migration as backgroundGeneration } from './0015-background-generation.
 import { migration as accountQuotas } from './0016-account-quotas.js';
 import { migration as pageDates } from './0017-page-dates.js';
 import { migration as failedAuthAttempts } from './0018-failed-auth-attempts.js';
+import { migration as urlKeyHashes } from './0019-url-key-hashes.js';
 
 /** Every migration in order. Add new ones at the end; never change what one does once shipped (a rendering for a new backend may be added). */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   accountQuotas,
   pageDates,
   failedAuthAttempts,
+  urlKeyHashes,
 ];

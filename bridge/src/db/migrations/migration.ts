@@ -9,7 +9,7 @@ import type { Db } from '../connection.js';
  * added them, so those run on empty tables and move no data. Later ones are `portable`: Kysely schema builders,
  * compiled for whichever backend runs them.
  */
-export type Migration = ShippedMigration | PortableMigration;
+export type Migration = ShippedMigration | PortableMigration | PostgresOnlyMigration;
 
 export interface ShippedMigration {
   version: number;
@@ -24,4 +24,12 @@ export interface PortableMigration {
   name: string;
   /** The statements, built on the schema module of a Kysely of the backend's dialect (never executed there). */
   portable: (schema: Kysely<unknown>['schema']) => Compilable[];
+}
+
+/** A change only PostgreSQL needs (one of its limits that SQLite does not have): recorded on SQLite, doing nothing. */
+export interface PostgresOnlyMigration {
+  version: number;
+  name: string;
+  /** Static DDL, several statements. */
+  postgresOnly: string;
 }
