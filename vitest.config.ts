@@ -22,6 +22,8 @@ export default defineConfig({
           // With INTERLINKER_TEST_DATABASE=postgres, a PostgreSQL cluster for the run (otherwise it does nothing).
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
+          // The linear-time tests collect garbage before each timing (test/support/time-growth.ts).
+          execArgv: ['--expose-gc'],
         },
       },
       {
@@ -32,6 +34,8 @@ export default defineConfig({
           env: { INTERLINKER_TEST_DATABASE: 'postgres' },
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
+          // The linear-time tests collect garbage before each timing (test/support/time-growth.ts).
+          execArgv: ['--expose-gc'],
         },
       },
       {

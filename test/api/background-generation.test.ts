@@ -347,7 +347,8 @@ describe('the generation queue', () => {
       8,
       3,
     );
-    expect(growth).toBeLessThan(8 * 2.5);
+    // 8 when linear, 64 when quadratic: halfway, as the engine's linear-time tests (a loaded machine measured 24.5).
+    expect(growth).toBeLessThan(32);
   });
 
   it('when a batch brings new pages while a run is under way, then the pages it generated already wait again; a changed page alone does not requeue them', async () => {

@@ -41,14 +41,17 @@ export function timeGrowth<T>(make: (size: number) => T, work: (input: T) => unk
 
 /** timeGrowth of asynchronous work (each run awaited, so the time includes its database's). */
 export async function timeGrowthAsync<T>(make: (size: number) => T, work: (input: T) => Promise<unknown>, size: number, factor = 8, tries = 5): Promise<number> {
+  const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
   const time = async (input: T): Promise<number> => {
+    collect();
     const started = performance.now();
     await work(input);
     return performance.now() - started;
   };
+  const bestOfThree = async (input: T): Promise<number> => Math.min(await time(input), await time(input), await time(input));
   let small = make(size);
   await time(small);
-  while ((await time(small)) < MIN_SMALL_MS && size < MAX_SIZE) {
+  while ((await bestOfThree(small)) < MIN_SMALL_MS && size < MAX_SIZE) {
     size *= 2;
     small = make(size);
     await time(small);
